@@ -1,0 +1,103 @@
+import { execute, type CallOptions, type ExecutionContext } from './execute.js'
+import { type Logger, silentLogger } from './logger.js'
+import { type NetworkName, networks } from './networks.js'
+import type { AnyOperation, OperationParams, OperationResult } from './operation.js'
+import { createRedactor } from './redact.js'
+import { defaultRetryPolicy, defaultSleep, type RetryPolicy, type Sleep } from './retry.js'
+import { services } from './services.js'
+import type { Transport } from './transport.js'
+import { createUndiciTransport } from './transports/undici.js'
+import { attachPagination, type Paginated } from './pagination/attach.js'
+
+export interface ClientOptions {
+  /** Picks default URLs. `devnet` and `custom` need `nodeUrl` (and Data/Metrics URLs when those APIs are used). */
+  network?: NetworkName
+  /** Node base URL without `/ext`, e.g. `http://127.0.0.1:9650`. */
+  nodeUrl?: string
+  /** Data API base URL. Default `https://data-api.avax.network`. */
+  dataApiUrl?: string
+  /** Metrics API base URL. Default `https://metrics.avax.network`. */
+  metricsApiUrl?: string
+  /** Data API key (optional: without it the unauthenticated tier applies). Never logged. */
+  apiKey?: string
+  /** Extra headers for node requests, e.g. a gateway key. Their values are redacted from errors and logs. */
+  nodeHeaders?: Record<string, string>
+  /** Default: an undici keep-alive pool per origin. */
+  transport?: Transport
+  /** Overall deadline per call, retries included. Default 30 000 ms. */
+  timeoutMs?: number
+  /** Retry policy, or `false` to never retry. */
+  retry?: Partial<RetryPolicy> | false
+  logger?: Logger
+  /** How to wait between retries (n8n passes its own `sleep`). */
+  sleep?: Sleep
+  /** Source of jitter in [0, 1). */
+  random?: () => number
+}
+
+type OperationFunction<Op extends AnyOperation> = (undefined extends OperationParams<Op>
+  ? (params?: OperationParams<Op>, options?: CallOptions) => Promise<OperationResult<Op>>
+  : (params: OperationParams<Op>, options?: CallOptions) => Promise<OperationResult<Op>>) &
+  Paginated<Op>
+
+type ServiceFunctions<Ops extends Record<string, AnyOperation>> = { readonly [K in keyof Ops]: OperationFunction<Ops[K]> }
+
+export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFunctions<(typeof services)[S]> } & {
+  /** Calls any catalog operation by its record: what adapters use to call operations chosen at run time. */
+  call<Op extends AnyOperation>(op: Op, params?: OperationParams<Op>, options?: CallOptions): Promise<OperationResult<Op>>
+  /** Resolved base URLs (credentials redacted). */
+  readonly urls: Readonly<Record<'node' | 'data' | 'metrics', string>>
+  /** Closes the default transport's connections (no-op for injected transports). */
+  close(): Promise<void>
+}
+
+export function createClient(options: ClientOptions = {}): AvalancheClient {
+  const preset = options.network && options.network in networks ? networks[options.network as keyof typeof networks] : undefined
+  const nodeUrl = options.nodeUrl ?? preset?.nodeUrl
+  const baseUrls = {
+    node: trimSlash(nodeUrl ?? 'http://127.0.0.1:9650'),
+    data: trimSlash(options.dataApiUrl ?? preset?.dataApiUrl ?? networks.mainnet.dataApiUrl),
+    metrics: trimSlash(options.metricsApiUrl ?? preset?.metricsApiUrl ?? networks.mainnet.metricsApiUrl),
+  }
+  // The live Data API reads `x-glacier-api-key`; the seed documents `x-data-api-key`. Sending both works with either.
+  const keyHeaders: Record<string, string> = options.apiKey
+    ? { 'x-glacier-api-key': options.apiKey, 'x-data-api-key': options.apiKey }
+    : {}
+  const redact = createRedactor([options.apiKey, ...Object.values(options.nodeHeaders ?? {})])
+  const transport = options.transport ?? createUndiciTransport()
+  let id = 0
+  const ctx: ExecutionContext = {
+    baseUrls,
+    headers: { node: { ...options.nodeHeaders }, data: keyHeaders, metrics: keyHeaders },
+    transport,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    retry: options.retry === false ? false : { ...defaultRetryPolicy, ...options.retry },
+    logger: options.logger ?? silentLogger,
+    sleep: options.sleep ?? defaultSleep,
+    random: options.random ?? Math.random,
+    redact,
+    warned: new Set(),
+    nextId: () => ++id,
+  }
+  const call = (op: AnyOperation, params?: unknown, callOptions?: CallOptions) => execute(ctx, op, params, callOptions)
+  const client: Record<string, unknown> = {
+    call,
+    urls: { node: redact(baseUrls.node), data: redact(baseUrls.data), metrics: redact(baseUrls.metrics) },
+    close: async () => {
+      if (!options.transport && 'close' in transport) await (transport as { close(): Promise<void> }).close()
+    },
+  }
+  for (const [service, ops] of Object.entries(services)) {
+    const fns: Record<string, unknown> = {}
+    for (const [name, op] of Object.entries(ops as Record<string, AnyOperation>)) {
+      const fn = (params?: unknown, callOptions?: CallOptions) => call(op, params, callOptions)
+      fns[name] = attachPagination(fn, op, call)
+    }
+    client[service] = Object.freeze(fns)
+  }
+  return client as AvalancheClient
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}

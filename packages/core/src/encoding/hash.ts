@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto'
+
+export function sha256(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(createHash('sha256').update(bytes).digest())
+}
+
+/** The node's 4-byte checksum: the last four bytes of SHA-256 (`utils/hashing.Checksum`). */
+export function checksum(bytes: Uint8Array): Uint8Array {
+  return sha256(bytes).subarray(28, 32)
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}

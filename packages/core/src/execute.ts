@@ -1,0 +1,230 @@
+import type { z } from 'zod'
+import {
+  AbortedError,
+  ApiDisabledError,
+  AvalancheError,
+  ChainBootstrappingError,
+  type HttpErrorContext,
+  httpStatusError,
+  InvalidParamsError,
+  JsonRpcError,
+  NetworkError,
+  type ParamIssue,
+  ResponseShapeError,
+  TimeoutError,
+} from './errors.js'
+import { parseJsonLossless, stringifyJson } from './json.js'
+import type { Logger } from './logger.js'
+import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
+import type { Redactor } from './redact.js'
+import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
+import type { HttpRequest, HttpResponse, Transport } from './transport.js'
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+  /** Overall deadline for this call, retries included. */
+  timeoutMs?: number | undefined
+  /** Override the client's retry policy for this call; `false` disables retries. */
+  retry?: Partial<RetryPolicy> | false | undefined
+}
+
+/** Everything an operation call needs, resolved once per client. */
+export interface ExecutionContext {
+  baseUrls: Record<'node' | 'data' | 'metrics', string>
+  headers: Record<'node' | 'data' | 'metrics', Record<string, string>>
+  transport: Transport
+  timeoutMs: number
+  retry: RetryPolicy | false
+  logger: Logger
+  sleep: Sleep
+  random: () => number
+  redact: Redactor
+  /** Deprecated operations already reported by this client (one event each). */
+  warned: Set<string>
+  nextId: () => number
+}
+
+const TEXT_503_BOOTSTRAPPING = 'API call rejected because chain is not done bootstrapping'
+
+/** Validates params, sends the request with retries and a deadline, maps errors, validates and converts the result. */
+export async function execute<Op extends AnyOperation>(
+  ctx: ExecutionContext,
+  op: Op,
+  params: unknown,
+  options: CallOptions = {},
+): Promise<OperationResult<Op>> {
+  const wire = validateParams(op, params)
+  const local = op.answerLocally?.(wire)
+  if (local !== undefined) return op.result.parse(local) as OperationResult<Op>
+  if (op.deprecated && !ctx.warned.has(op.id)) {
+    ctx.warned.add(op.id)
+    const use = op.deprecated.use ? `; use ${op.deprecated.use}` : ''
+    ctx.logger.warn(`${op.id} is deprecated since ${op.deprecated.since}${use}`, {
+      event: 'deprecation',
+      operation: op.id,
+      since: op.deprecated.since,
+      use: op.deprecated.use,
+    })
+  }
+  const request = buildRequest(ctx, op, wire)
+  const response = await send(ctx, op, request, options)
+  return parseResult(ctx, op, request, response)
+}
+
+export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
+  const parsed = op.params.safeParse(params ?? undefined, { reportInput: true })
+  if (!parsed.success) throw new InvalidParamsError(op.id, parsed.error.issues.map(toParamIssue))
+  return (parsed.data ?? {}) as Record<string, unknown>
+}
+
+function toParamIssue(issue: z.core.$ZodIssue): ParamIssue {
+  const path = issue.path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+    '',
+  )
+  let message = issue.message
+  if (issue.code === 'unrecognized_keys') message = `unknown parameter(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+  else if (issue.code === 'invalid_type' && issue.input === undefined) message = `required (${issue.message})`
+  const input = 'input' in issue ? issue.input : undefined
+  if (input !== undefined && issue.code !== 'unrecognized_keys' && typeof input !== 'object') {
+    message += ` (got ${clip(typeof input === 'bigint' ? `${input}n` : JSON.stringify(input))})`
+  }
+  return { path, message }
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<string, unknown>): HttpRequest {
+  const { method, path, rest } = parseEndpoint(op.endpoint)
+  const api = op.service === 'data' || op.service === 'metrics' ? op.service : 'node'
+  const remaining = { ...wire }
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = remaining[name]
+    delete remaining[name]
+    return name === 'indexName' ? String(value) : encodeURIComponent(String(value))
+  })
+  let url = ctx.baseUrls[api] + filled
+  const headers: Record<string, string> = { accept: 'application/json', ...ctx.headers[api] }
+  if (!rest) {
+    headers['content-type'] = 'application/json'
+    const body = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
+    return { method, url, headers, body }
+  }
+  if (method === 'GET') {
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(remaining)) {
+      if (value === undefined) continue
+      for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item))
+    }
+    const qs = query.toString()
+    if (qs) url += `?${qs}`
+    return { method, url, headers }
+  }
+  headers['content-type'] = 'application/json'
+  return { method, url, headers, body: stringifyJson(remaining) }
+}
+
+async function send(ctx: ExecutionContext, op: AnyOperation, request: HttpRequest, options: CallOptions): Promise<HttpResponse> {
+  const policy = options.retry === false || ctx.retry === false ? false : { ...ctx.retry, ...options.retry }
+  const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
+  const deadline = AbortSignal.timeout(timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
+  const started = Date.now()
+  const url = ctx.redact(request.url)
+  for (let attempt = 0; ; attempt++) {
+    let error: AvalancheError
+    try {
+      ctx.logger.debug(`${request.method} ${url} ${op.id}`, { event: 'request', operation: op.id, attempt })
+      const response = await ctx.transport({ ...request, signal })
+      const failure = statusError(op, request, response, url)
+      if (!failure) return response
+      error = failure
+    } catch (thrown) {
+      error = normalizeThrown(thrown, url, deadline, timeoutMs)
+    }
+    if (!policy || !retryable(op, error) || attempt >= policy.retries) throw error
+    const asked = error instanceof AvalancheError && 'retryAfterMs' in error ? (error.retryAfterMs as number | undefined) : undefined
+    const wait = Math.max(asked ?? 0, backoffDelay(attempt, policy, ctx.random))
+    if (wait > policy.maxDelayMs || Date.now() - started + wait > policy.budgetMs) throw error
+    ctx.logger.debug(`retrying ${op.id} in ${wait} ms: ${error.shortMessage}`, {
+      event: 'retry',
+      operation: op.id,
+      attempt: attempt + 1,
+      delayMs: wait,
+      code: error.code,
+    })
+    try {
+      await ctx.sleep(wait, signal)
+    } catch (thrown) {
+      throw normalizeThrown(thrown, url, deadline, timeoutMs)
+    }
+  }
+}
+
+function retryable(op: AnyOperation, error: AvalancheError): boolean {
+  if (!error.isRetryable) return false
+  return op.idempotent || (error instanceof NetworkError && !error.requestSent)
+}
+
+function normalizeThrown(thrown: unknown, url: string, deadline: AbortSignal, timeoutMs: number): AvalancheError {
+  if (deadline.aborted) return new TimeoutError(url, timeoutMs, { cause: thrown })
+  if (thrown instanceof AvalancheError) return thrown
+  if ((thrown as Error)?.name === 'AbortError') return new AbortedError(url, thrown)
+  return new NetworkError(url, (thrown as Error)?.message ?? String(thrown), { cause: thrown, requestSent: true })
+}
+
+function statusError(op: AnyOperation, request: HttpRequest, response: HttpResponse, url: string): AvalancheError | undefined {
+  if (response.status === 200 || op.okStatuses?.includes(response.status)) return undefined
+  const context: HttpErrorContext = {
+    status: response.status,
+    url,
+    method: request.method,
+    headers: response.headers,
+    body: parseBody(response.body),
+    retryAfterMs: serverDelay(response.headers),
+  }
+  if (response.status === 404 && op.requires && /404 page not found/.test(response.body)) {
+    const api = op.requires === '--api-admin-enabled=true' ? 'admin' : 'index'
+    return new ApiDisabledError(context, api, op.requires)
+  }
+  if (response.status === 503 && response.body.includes(TEXT_503_BOOTSTRAPPING)) return new ChainBootstrappingError(context)
+  return httpStatusError(context)
+}
+
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return body
+  }
+}
+
+function parseResult<Op extends AnyOperation>(
+  ctx: ExecutionContext,
+  op: Op,
+  request: HttpRequest,
+  response: HttpResponse,
+): OperationResult<Op> {
+  let payload: unknown
+  try {
+    payload = parseJsonLossless(response.body)
+  } catch (cause) {
+    throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause })
+  }
+  let result = payload
+  if (!parseEndpoint(op.endpoint).rest) {
+    const envelope = payload as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null
+    if (envelope?.error) throw new JsonRpcError(envelope.error, op.id, ctx.redact(request.url))
+    if (!envelope || !('result' in envelope)) throw new ResponseShapeError(op.id, 'the JSON-RPC reply has no result')
+    result = envelope.result
+  }
+  const parsed = op.result.safeParse(result)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw new ResponseShapeError(op.id, `${first?.path.join('.') || 'result'}: ${first?.message}`, { cause: parsed.error })
+  }
+  return parsed.data as OperationResult<Op>
+}

@@ -1,0 +1,38 @@
+export { catalog, findOperation } from './catalog.js'
+export { type AvalancheClient, type ClientOptions, createClient } from './client.js'
+export { formatAmount, parseAmount } from './encoding/amount.js'
+export { formatAddress, hrpForNetwork, isAddress, type ParsedAddress, parseAddress } from './encoding/address.js'
+export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
+export { CodecReader, CodecWriter } from './encoding/codec.js'
+export { bytesEqual, checksum, concatBytes, sha256 } from './encoding/hash.js'
+export { bytesToHex, hexDecode, hexEncode, hexToBytes } from './encoding/hex.js'
+export {
+  EMPTY_ID,
+  formatNodeId,
+  idFromBytes,
+  isId,
+  isNodeId,
+  PRIMARY_NETWORK_ID,
+  parseNodeId,
+  utxoId,
+} from './encoding/ids.js'
+export { type DecodedUtxo, decodeUtxo, SECP256K1_TRANSFER_OUTPUT } from './encoding/utxo.js'
+export * from './errors.js'
+export type { CallOptions } from './execute.js'
+export { parseJsonLossless, stringifyJson, toJson } from './json.js'
+export type { Logger } from './logger.js'
+export { type NetworkName, networks } from './networks.js'
+export {
+  type AnyOperation,
+  defineOperation,
+  type Operation,
+  type OperationParams,
+  type OperationResult,
+  type PaginationKind,
+  type Service,
+} from './operation.js'
+export { createRedactor, redactUrl } from './redact.js'
+export { backoffDelay, defaultRetryPolicy, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
+export { services } from './services.js'
+export type { HttpRequest, HttpResponse, Transport } from './transport.js'
+export { createUndiciTransport, type UndiciTransport, type UndiciTransportOptions } from './transports/undici.js'

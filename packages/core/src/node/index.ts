@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import { idParam, record, u64, u64Param } from '../schemas.js'
+
+/**
+ * The index API, one instance per `/ext/index/<chain>/<kind>`. `indexName` picks the instance; it is part of the
+ * path, not a JSON-RPC parameter. X/vtx is still served but no longer filled since Cortina: use X/block.
+ */
+export const indexNames = ['X/tx', 'X/block', 'P/block', 'C/block', 'X/vtx'] as const
+export type IndexName = (typeof indexNames)[number]
+
+const indexName = z.enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
+const encoding = z.enum(['hex', 'hexc', 'hexnc'], { error: 'expected one of hex, hexc, hexnc' }).optional()
+
+/** A container as the index serves it. `bytes` is hex with a 4-byte checksum unless encoding was hexnc. */
+export const container = record({
+  id: z.string(),
+  bytes: z.string(),
+  timestamp: z.string(),
+  encoding: z.string(),
+  index: u64,
+})
+export type Container = z.output<typeof container>
+
+const base = {
+  service: 'index',
+  endpoint: '/ext/index/{indexName}',
+  readOnly: true,
+  idempotent: true,
+  requires: '--index-enabled=true',
+} as const
+
+/** Most containers one getContainerRange call returns (`MaxFetchedByRange`). */
+export const MAX_CONTAINER_RANGE = 1024
+
+export const index = {
+  getLastAccepted: defineOperation({
+    ...base,
+    id: 'index.getLastAccepted',
+    summary: 'The most recently accepted container of an index, with its position.',
+    params: z.strictObject({ indexName, encoding }),
+    result: container,
+  }),
+  getContainerByIndex: defineOperation({
+    ...base,
+    id: 'index.getContainerByIndex',
+    summary: 'The container at a position of an index (the first container is at 0).',
+    params: z.strictObject({ indexName, index: u64Param, encoding }),
+    result: container,
+  }),
+  getContainerByID: defineOperation({
+    ...base,
+    id: 'index.getContainerByID',
+    summary: 'A container of an index by its ID.',
+    params: z.strictObject({ indexName, id: idParam('container ID'), encoding }),
+    result: container,
+  }),
+  getContainerRange: defineOperation({
+    ...base,
+    id: 'index.getContainerRange',
+    summary: 'Up to 1024 consecutive containers of an index starting at a position.',
+    description:
+      'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency.',
+    params: z.strictObject({
+      indexName,
+      startIndex: u64Param,
+      numToFetch: z
+        .number({ error: 'expected a number from 0 to 1024' })
+        .int({ error: 'expected a whole number from 0 to 1024' })
+        .min(0, { error: 'must be from 0 to 1024' })
+        .max(MAX_CONTAINER_RANGE, { error: 'must be from 0 to 1024 (the node returns at most 1024 per call)' }),
+      encoding,
+    }),
+    result: record({ containers: z.array(container) }),
+    answerLocally: (params) => (params.numToFetch === 0 ? { containers: [] } : undefined),
+    pagination: { kind: 'indexRange' },
+  }),
+  getIndex: defineOperation({
+    ...base,
+    id: 'index.getIndex',
+    summary: 'The position of a container in an index, by container ID.',
+    params: z.strictObject({ indexName, id: idParam('container ID') }),
+    result: record({ index: u64 }),
+  }),
+  isAccepted: defineOperation({
+    ...base,
+    id: 'index.isAccepted',
+    summary: 'Whether a container ID is accepted in an index (false for unknown IDs).',
+    params: z.strictObject({ indexName, id: idParam('container ID') }),
+    result: record({ isAccepted: z.boolean() }),
+  }),
+} as const

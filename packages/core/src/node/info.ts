@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import { float, idOrAliasParam, nodeIdParam, noParams, record, u32, u64 } from '../schemas.js'
+
+const endpoint = '/ext/info'
+const read = { service: 'info', endpoint, readOnly: true, idempotent: true } as const
+
+export const info = {
+  isBootstrapped: defineOperation({
+    ...read,
+    id: 'info.isBootstrapped',
+    summary: 'Whether a chain (by ID or alias: X, P, C) has finished bootstrapping on this node.',
+    params: z.strictObject({ chain: idOrAliasParam('blockchain') }),
+    result: record({ isBootstrapped: z.boolean() }),
+  }),
+  getNodeID: defineOperation({
+    ...read,
+    id: 'info.getNodeID',
+    summary: "The node's ID and its BLS proof of possession (nodePOP: publicKey, proofOfPossession).",
+    params: noParams,
+    result: record({
+      nodeID: z.string(),
+      nodePOP: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+    }),
+  }),
+  getNetworkID: defineOperation({
+    ...read,
+    id: 'info.getNetworkID',
+    summary: 'The network ID the node runs on (1 = Mainnet, 5 = Fuji, 12345 = local).',
+    params: noParams,
+    result: record({ networkID: u32 }),
+  }),
+  getNetworkName: defineOperation({
+    ...read,
+    id: 'info.getNetworkName',
+    summary: 'The network name: mainnet, fuji, local, or network-<id>.',
+    params: noParams,
+    result: record({ networkName: z.string() }),
+  }),
+  getNodeVersion: defineOperation({
+    ...read,
+    id: 'info.getNodeVersion',
+    summary: 'The node software version ("avalanchego/x.y.z"), database and RPC protocol versions, and VM versions.',
+    params: noParams,
+    result: record({
+      version: z.string(),
+      databaseVersion: z.string().optional(),
+      rpcProtocolVersion: u32.optional(),
+      gitCommit: z.string().optional(),
+      vmVersions: z.record(z.string(), z.string()).optional(),
+    }),
+  }),
+  getBlockchainID: defineOperation({
+    ...read,
+    id: 'info.getBlockchainID',
+    summary: 'The blockchain ID for an alias such as X, P or C.',
+    params: z.strictObject({ alias: idOrAliasParam('blockchain') }),
+    result: record({ blockchainID: z.string() }),
+  }),
+  getNodeIP: defineOperation({
+    ...read,
+    id: 'info.getNodeIP',
+    summary: 'The IP and port this node advertises to peers ("host:port").',
+    params: noParams,
+    result: record({ ip: z.string() }),
+  }),
+  peers: defineOperation({
+    ...read,
+    id: 'info.peers',
+    summary: 'Connected peers with their versions, uptimes as seen by them, and tracked subnets.',
+    description: 'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100).',
+    params: z.strictObject({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
+    result: record({
+      numPeers: u64,
+      peers: z
+        .array(
+          record({
+            ip: z.string(),
+            nodeID: z.string(),
+            version: z.string(),
+            lastSent: z.string().optional(),
+            lastReceived: z.string().optional(),
+            observedUptime: u32.optional(),
+            trackedSubnets: z.array(z.string()).nullish(),
+          }),
+        )
+        .nullable()
+        .transform((peers) => peers ?? []),
+    }),
+  }),
+  uptime: defineOperation({
+    ...read,
+    id: 'info.uptime',
+    summary: "This node's uptime as measured by the network's stake-weighted view, in percent.",
+    params: noParams,
+    result: record({ rewardingStakePercentage: float, weightedAveragePercentage: float }),
+  }),
+} as const

@@ -1,0 +1,55 @@
+import type { z } from 'zod'
+
+export type Service = 'admin' | 'avm' | 'platform' | 'index' | 'info' | 'health' | 'data' | 'metrics'
+
+export type PaginationKind = 'utxoCursor' | 'indexRange' | 'pageToken'
+
+/**
+ * One API operation, declared once. Typed client functions, MCP tools, n8n operations and the Action's raw call are
+ * all derived from these records.
+ */
+export interface Operation<Id extends string = string, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** JSON-RPC method name (`platform.getCurrentValidators`), or `data.*` / `metrics.*` / `health.get*` for REST. */
+  readonly id: Id
+  readonly service: Service
+  /**
+   * JSON-RPC path (`/ext/bc/P`) or REST route (`GET /ext/health/readiness`). `{name}` placeholders are filled from
+   * the parameter of that name, which is then not sent in the body or query.
+   */
+  readonly endpoint: string
+  /** One sentence: what it returns. */
+  readonly summary: string
+  /** Units, caveats, what a caller must know; shown to users and assistants. */
+  readonly description?: string
+  /** Validates and normalises parameters before any request; its output is the wire form. */
+  readonly params: P
+  /** Validates the wire result and converts it to domain types (decimal strings to bigint). */
+  readonly result: R
+  readonly readOnly: boolean
+  readonly idempotent: boolean
+  /** Changes node state in a way that is hard to undo (profiles, logger levels, aliases). */
+  readonly destructive?: boolean
+  readonly pagination?: { readonly kind: PaginationKind }
+  readonly deprecated?: { readonly since: string; readonly use?: string }
+  /** The node flag that must be on for this API to exist. */
+  readonly requires?: '--api-admin-enabled=true' | '--index-enabled=true'
+  /** The answer when the (validated, wire-form) parameters make it certain without a request, else undefined. */
+  readonly answerLocally?: (params: Record<string, unknown>) => unknown
+  /** HTTP statuses besides 200 whose body is a valid result (GET health answers 503 when unhealthy). */
+  readonly okStatuses?: readonly number[]
+}
+
+export type AnyOperation = Operation<string, z.ZodType, z.ZodType>
+export type OperationParams<Op extends AnyOperation> = z.input<Op['params']>
+export type OperationResult<Op extends AnyOperation> = z.output<Op['result']>
+
+/** Declares an operation; the literal type is kept so that ids and pagination kinds type the client. */
+export function defineOperation<const Op extends AnyOperation>(operation: Op): Op {
+  return Object.freeze(operation)
+}
+
+/** Splits `GET /v1/...` into method and path; JSON-RPC endpoints are POST. */
+export function parseEndpoint(endpoint: string): { method: 'GET' | 'POST'; path: string; rest: boolean } {
+  const match = /^(GET|POST) (.+)$/.exec(endpoint)
+  return match ? { method: match[1] as 'GET' | 'POST', path: match[2] as string, rest: true } : { method: 'POST', path: endpoint, rest: false }
+}

@@ -1,0 +1,76 @@
+import { decodeUtxo, type DecodedUtxo } from '../encoding/utxo.js'
+import { hexDecode } from '../encoding/hex.js'
+import { PaginationLimitError } from '../errors.js'
+import type { CallOptions } from '../execute.js'
+import type { AnyOperation } from '../operation.js'
+import type { Call } from './types.js'
+
+/** The most addresses and UTXOs one getUTXOs call takes and returns. */
+export const MAX_UTXO_PAGE = 1024
+
+export interface UtxoPage {
+  numFetched: bigint
+  utxos: string[]
+  endIndex: { address: string; utxo: string }
+  encoding?: string | undefined
+}
+
+/** A UTXO from a walk: decoded fields plus the bytes as the node sent them (hex with checksum). */
+export type Utxo = DecodedUtxo & { bytes: string }
+
+export interface UtxoWalkParams {
+  /** Any number of addresses: they are queried 1024 at a time. */
+  addresses: string[]
+  /** Atomic UTXOs exported to this chain from `sourceChain` (ID or alias). */
+  sourceChain?: string
+  /** UTXOs per request, 1..1024. Default 1024. */
+  limit?: number
+  /** X-Chain only: another AVM chain by ID or alias. Default X. */
+  blockchain?: string
+}
+
+/**
+ * Walks getUTXOs (avm or platform) for any number of addresses with the node's startIndex/endIndex cursor: each
+ * page starts after the previous page's endIndex, the walk ends on a page shorter than the limit, and UTXOs repeated
+ * across pages (the node does not promise uniqueness) are yielded once.
+ */
+export async function* walkUtxoPages(
+  call: Call,
+  op: AnyOperation,
+  params: UtxoWalkParams,
+  options: CallOptions = {},
+): AsyncGenerator<UtxoPage> {
+  const limit = params.limit ?? MAX_UTXO_PAGE
+  const { addresses, ...rest } = params
+  for (let i = 0; i < Math.max(addresses.length, 1); i += MAX_UTXO_PAGE) {
+    const group = addresses.slice(i, i + MAX_UTXO_PAGE)
+    let startIndex: UtxoPage['endIndex'] | undefined
+    for (;;) {
+      const page = (await call(op, { ...rest, addresses: group, limit, startIndex, encoding: 'hex' }, options)) as UtxoPage
+      yield page
+      if (page.utxos.length < limit) break
+      const next = page.endIndex
+      if (startIndex && next.address === startIndex.address && next.utxo === startIndex.utxo) {
+        throw new PaginationLimitError(op.id, `the node returned the same endIndex twice (${next.address}, ${next.utxo})`)
+      }
+      startIndex = next
+    }
+  }
+}
+
+export async function* walkUtxos(
+  call: Call,
+  op: AnyOperation,
+  params: UtxoWalkParams,
+  options: CallOptions = {},
+): AsyncGenerator<Utxo> {
+  const seen = new Set<string>()
+  for await (const page of walkUtxoPages(call, op, params, options)) {
+    for (const bytes of page.utxos) {
+      const utxo = decodeUtxo(hexDecode(bytes))
+      if (seen.has(utxo.id)) continue
+      seen.add(utxo.id)
+      yield { ...utxo, bytes }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig([
+  {
+    entry: ['src/index.ts'],
+    format: ['esm', 'cjs'],
+    fixedExtension: true,
+    dts: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+  },
+  {
+    entry: ['src/cli.ts'],
+    format: ['esm'],
+    fixedExtension: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+  },
+])
