@@ -19,9 +19,13 @@ function say(message) {
 function npmInstall(name, spec) {
   say(`installing ${spec} into .toolchain/${name}`)
   const prefix = join(toolchain, name)
-  execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  execFileSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
 }
 
 function nodeBinDir() {

@@ -1,13 +1,14 @@
-import { execute, type CallOptions, type ExecutionContext } from './execute.js'
+import { InvalidParamsError } from './errors.js'
+import { type BaseUrl, type CallOptions, type ExecutionContext, execute } from './execute.js'
 import { type Logger, silentLogger } from './logger.js'
 import { type NetworkName, networks } from './networks.js'
 import type { AnyOperation, OperationParams, OperationResult } from './operation.js'
-import { createRedactor } from './redact.js'
+import { attachPagination, type Paginated } from './pagination/attach.js'
+import { createRedactor, redactUrl } from './redact.js'
 import { defaultRetryPolicy, defaultSleep, type RetryPolicy, type Sleep } from './retry.js'
 import { services } from './services.js'
 import type { Transport } from './transport.js'
 import { createUndiciTransport } from './transports/undici.js'
-import { attachPagination, type Paginated } from './pagination/attach.js'
 
 export interface ClientOptions {
   /** Picks default URLs. `devnet` and `custom` need `nodeUrl` (and Data/Metrics URLs when those APIs are used). */
@@ -40,11 +41,17 @@ type OperationFunction<Op extends AnyOperation> = (undefined extends OperationPa
   : (params: OperationParams<Op>, options?: CallOptions) => Promise<OperationResult<Op>>) &
   Paginated<Op>
 
-type ServiceFunctions<Ops extends Record<string, AnyOperation>> = { readonly [K in keyof Ops]: OperationFunction<Ops[K]> }
+type ServiceFunctions<Ops extends Record<string, AnyOperation>> = {
+  readonly [K in keyof Ops]: OperationFunction<Ops[K]>
+}
 
 export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFunctions<(typeof services)[S]> } & {
   /** Calls any catalog operation by its record: what adapters use to call operations chosen at run time. */
-  call<Op extends AnyOperation>(op: Op, params?: OperationParams<Op>, options?: CallOptions): Promise<OperationResult<Op>>
+  call<Op extends AnyOperation>(
+    op: Op,
+    params?: OperationParams<Op>,
+    options?: CallOptions,
+  ): Promise<OperationResult<Op>>
   /** Resolved base URLs (credentials redacted). */
   readonly urls: Readonly<Record<'node' | 'data' | 'metrics', string>>
   /** Closes the default transport's connections (no-op for injected transports). */
@@ -52,23 +59,30 @@ export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFu
 }
 
 export function createClient(options: ClientOptions = {}): AvalancheClient {
-  const preset = options.network && options.network in networks ? networks[options.network as keyof typeof networks] : undefined
+  const preset =
+    options.network && options.network in networks ? networks[options.network as keyof typeof networks] : undefined
   const nodeUrl = options.nodeUrl ?? preset?.nodeUrl
-  const baseUrls = {
-    node: trimSlash(nodeUrl ?? 'http://127.0.0.1:9650'),
-    data: trimSlash(options.dataApiUrl ?? preset?.dataApiUrl ?? networks.mainnet.dataApiUrl),
-    metrics: trimSlash(options.metricsApiUrl ?? preset?.metricsApiUrl ?? networks.mainnet.metricsApiUrl),
-  }
+  const node = parseBaseUrl(nodeUrl ?? 'http://127.0.0.1:9650')
+  const data = parseBaseUrl(options.dataApiUrl ?? preset?.dataApiUrl ?? networks.mainnet.dataApiUrl)
+  const metrics = parseBaseUrl(options.metricsApiUrl ?? preset?.metricsApiUrl ?? networks.mainnet.metricsApiUrl)
   // The live Data API reads `x-glacier-api-key`; the seed documents `x-data-api-key`. Sending both works with either.
   const keyHeaders: Record<string, string> = options.apiKey
     ? { 'x-glacier-api-key': options.apiKey, 'x-data-api-key': options.apiKey }
     : {}
-  const redact = createRedactor([options.apiKey, ...Object.values(options.nodeHeaders ?? {})])
+  const redact = createRedactor([
+    options.apiKey,
+    ...Object.values(options.nodeHeaders ?? {}),
+    ...[node, data, metrics].flatMap((base) => base.secrets),
+  ])
   const transport = options.transport ?? createUndiciTransport()
   let id = 0
   const ctx: ExecutionContext = {
-    baseUrls,
-    headers: { node: { ...options.nodeHeaders }, data: keyHeaders, metrics: keyHeaders },
+    baseUrls: { node: node.base, data: data.base, metrics: metrics.base },
+    headers: {
+      node: { ...node.headers, ...options.nodeHeaders },
+      data: { ...data.headers, ...keyHeaders },
+      metrics: { ...metrics.headers, ...keyHeaders },
+    },
     transport,
     timeoutMs: options.timeoutMs ?? 30_000,
     retry: options.retry === false ? false : { ...defaultRetryPolicy, ...options.retry },
@@ -82,7 +96,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
   const call = (op: AnyOperation, params?: unknown, callOptions?: CallOptions) => execute(ctx, op, params, callOptions)
   const client: Record<string, unknown> = {
     call,
-    urls: { node: redact(baseUrls.node), data: redact(baseUrls.data), metrics: redact(baseUrls.metrics) },
+    urls: { node: redact(node.base.url), data: redact(data.base.url), metrics: redact(metrics.base.url) },
     close: async () => {
       if (!options.transport && 'close' in transport) await (transport as { close(): Promise<void> }).close()
     },
@@ -98,6 +112,37 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
   return client as AvalancheClient
 }
 
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '')
+/**
+ * Splits a configured base URL into what every request reuses: the URL without credentials or query, its query
+ * (gateways put keys there), and `user:pass@` as a Basic authorization header, since HTTP clients do not send it.
+ */
+function parseBaseUrl(text: string): { base: BaseUrl; headers: Record<string, string>; secrets: string[] } {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new InvalidParamsError('createClient', [
+      { path: 'url', message: `"${redactUrl(text)}" is not an absolute http(s) URL` },
+    ])
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidParamsError('createClient', [
+      { path: 'url', message: `"${redactUrl(text)}" must use http or https` },
+    ])
+  }
+  const headers: Record<string, string> = {}
+  const secrets = [...url.searchParams.values()]
+  if (url.username || url.password) {
+    const user = decodeURIComponent(url.username)
+    const password = decodeURIComponent(url.password)
+    headers.authorization = `Basic ${btoa(`${user}:${password}`)}`
+    secrets.push(user, password, headers.authorization.slice(6))
+  }
+  const query = url.search
+  url.username = ''
+  url.password = ''
+  url.search = ''
+  url.hash = ''
+  const prefix = url.toString().replace(/\/+$/, '')
+  return { base: { prefix, query, url: `${prefix}${query}` }, headers, secrets }
 }

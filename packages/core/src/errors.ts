@@ -50,13 +50,16 @@ export class AvalancheError extends Error {
   }
 
   /** True for an instance of this class (or a subclass) from any copy of this package. */
-  static isInstance<T extends typeof AvalancheError>(this: T, value: unknown): value is InstanceType<T> {
+  static isInstance<T extends AvalancheError>(
+    this: { readonly errorName: string; prototype: T },
+    value: unknown,
+  ): value is T {
     const names = (value as Branded | null)?.[kBrand]
     return Array.isArray(names) && names.includes(this.errorName)
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return AvalancheError.isInstance.call(this as typeof AvalancheError, value)
+    return AvalancheError.isInstance.call(this, value)
   }
 }
 
@@ -165,7 +168,11 @@ export class ApiDisabledError extends NotFoundError {
 export class ChainBootstrappingError extends ServiceUnavailableError {
   static override readonly errorName = 'ChainBootstrappingError'
   constructor(context: HttpErrorContext) {
-    super(context, `The chain behind ${context.url} is still bootstrapping; retry once it is done`, 'CHAIN_BOOTSTRAPPING')
+    super(
+      context,
+      `The chain behind ${context.url} is still bootstrapping; retry once it is done`,
+      'CHAIN_BOOTSTRAPPING',
+    )
   }
 }
 

@@ -30,8 +30,16 @@ export interface CallOptions {
 }
 
 /** Everything an operation call needs, resolved once per client. */
+/** A configured base URL: `prefix` (no credentials, query or trailing slash) and the `query` every request keeps. */
+export interface BaseUrl {
+  prefix: string
+  query: string
+  /** The full URL as configured, without credentials. */
+  url: string
+}
+
 export interface ExecutionContext {
-  baseUrls: Record<'node' | 'data' | 'metrics', string>
+  baseUrls: Record<'node' | 'data' | 'metrics', BaseUrl>
   headers: Record<'node' | 'data' | 'metrics', Record<string, string>>
   transport: Transport
   timeoutMs: number
@@ -74,23 +82,57 @@ export async function execute<Op extends AnyOperation>(
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
   const parsed = op.params.safeParse(params ?? undefined, { reportInput: true })
-  if (!parsed.success) throw new InvalidParamsError(op.id, parsed.error.issues.map(toParamIssue))
+  if (!parsed.success)
+    throw new InvalidParamsError(
+      op.id,
+      parsed.error.issues.map((i) => toParamIssue(i, op.params)),
+    )
   return (parsed.data ?? {}) as Record<string, unknown>
 }
 
-function toParamIssue(issue: z.core.$ZodIssue): ParamIssue {
+function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodType): ParamIssue {
   const path = issue.path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
     '',
   )
   let message = issue.message
-  if (issue.code === 'unrecognized_keys') message = `unknown parameter(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`
-  else if (issue.code === 'invalid_type' && issue.input === undefined) message = `required (${issue.message})`
+  if (issue.code === 'unrecognized_keys') {
+    const known = knownKeys(schema, issue.path)
+    message = issue.keys
+      .map((key) => {
+        const match = known.find((k) => k.toLowerCase() === key.toLowerCase())
+        return `unknown parameter "${key}"${match ? ` (did you mean "${match}"? names are case-sensitive)` : ''}`
+      })
+      .join('; ')
+    if (known.length) message += `; accepted: ${known.join(', ')}`
+  } else if (issue.input === undefined && issue.code !== 'custom') message = `required (${issue.message})`
   const input = 'input' in issue ? issue.input : undefined
   if (input !== undefined && issue.code !== 'unrecognized_keys' && typeof input !== 'object') {
     message += ` (got ${clip(typeof input === 'bigint' ? `${input}n` : JSON.stringify(input))})`
   }
   return { path, message }
+}
+
+/** The keys an object schema accepts at `path`, looking through optional/default wrappers and arrays. */
+function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let node: unknown = schema
+  const unwrap = () => {
+    for (let def = defOf(node); def && 'innerType' in def; def = defOf(node)) node = def.innerType
+  }
+  for (const key of path) {
+    unwrap()
+    const def = defOf(node)
+    if (def?.type === 'object') node = (def.shape as Record<PropertyKey, unknown>)[key]
+    else if (def?.type === 'array') node = def.element
+    else return []
+  }
+  unwrap()
+  const def = defOf(node)
+  return def?.type === 'object' ? Object.keys(def.shape as object) : []
+}
+
+function defOf(schema: unknown): Record<string, unknown> | undefined {
+  return (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def
 }
 
 function clip(text: string): string {
@@ -106,28 +148,33 @@ function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<stri
     delete remaining[name]
     return name === 'indexName' ? String(value) : encodeURIComponent(String(value))
   })
-  let url = ctx.baseUrls[api] + filled
+  const base = ctx.baseUrls[api]
   const headers: Record<string, string> = { accept: 'application/json', ...ctx.headers[api] }
+  const query = new URLSearchParams(base.query)
+  if (rest && method === 'GET') {
+    for (const [key, value] of Object.entries(remaining)) {
+      if (value === undefined) continue
+      for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item))
+    }
+  }
+  const qs = query.toString()
+  const url = `${base.prefix}${filled}${qs ? `?${qs}` : ''}`
   if (!rest) {
     headers['content-type'] = 'application/json'
     const body = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
     return { method, url, headers, body }
   }
-  if (method === 'GET') {
-    const query = new URLSearchParams()
-    for (const [key, value] of Object.entries(remaining)) {
-      if (value === undefined) continue
-      for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item))
-    }
-    const qs = query.toString()
-    if (qs) url += `?${qs}`
-    return { method, url, headers }
-  }
+  if (method === 'GET') return { method, url, headers }
   headers['content-type'] = 'application/json'
   return { method, url, headers, body: stringifyJson(remaining) }
 }
 
-async function send(ctx: ExecutionContext, op: AnyOperation, request: HttpRequest, options: CallOptions): Promise<HttpResponse> {
+async function send(
+  ctx: ExecutionContext,
+  op: AnyOperation,
+  request: HttpRequest,
+  options: CallOptions,
+): Promise<HttpResponse> {
   const policy = options.retry === false || ctx.retry === false ? false : { ...ctx.retry, ...options.retry }
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
   const deadline = AbortSignal.timeout(timeoutMs)
@@ -146,7 +193,10 @@ async function send(ctx: ExecutionContext, op: AnyOperation, request: HttpReques
       error = normalizeThrown(thrown, url, deadline, timeoutMs)
     }
     if (!policy || !retryable(op, error) || attempt >= policy.retries) throw error
-    const asked = error instanceof AvalancheError && 'retryAfterMs' in error ? (error.retryAfterMs as number | undefined) : undefined
+    const asked =
+      error instanceof AvalancheError && 'retryAfterMs' in error
+        ? (error.retryAfterMs as number | undefined)
+        : undefined
     const wait = Math.max(asked ?? 0, backoffDelay(attempt, policy, ctx.random))
     if (wait > policy.maxDelayMs || Date.now() - started + wait > policy.budgetMs) throw error
     ctx.logger.debug(`retrying ${op.id} in ${wait} ms: ${error.shortMessage}`, {
@@ -176,7 +226,12 @@ function normalizeThrown(thrown: unknown, url: string, deadline: AbortSignal, ti
   return new NetworkError(url, (thrown as Error)?.message ?? String(thrown), { cause: thrown, requestSent: true })
 }
 
-function statusError(op: AnyOperation, request: HttpRequest, response: HttpResponse, url: string): AvalancheError | undefined {
+function statusError(
+  op: AnyOperation,
+  request: HttpRequest,
+  response: HttpResponse,
+  url: string,
+): AvalancheError | undefined {
   if (response.status === 200 || op.okStatuses?.includes(response.status)) return undefined
   const context: HttpErrorContext = {
     status: response.status,
@@ -190,7 +245,8 @@ function statusError(op: AnyOperation, request: HttpRequest, response: HttpRespo
     const api = op.requires === '--api-admin-enabled=true' ? 'admin' : 'index'
     return new ApiDisabledError(context, api, op.requires)
   }
-  if (response.status === 503 && response.body.includes(TEXT_503_BOOTSTRAPPING)) return new ChainBootstrappingError(context)
+  if (response.status === 503 && response.body.includes(TEXT_503_BOOTSTRAPPING))
+    return new ChainBootstrappingError(context)
   return httpStatusError(context)
 }
 
@@ -212,6 +268,16 @@ function parseResult<Op extends AnyOperation>(
   try {
     payload = parseJsonLossless(response.body)
   } catch (cause) {
+    // A 503 that a health probe may answer is only a result when it is the node's JSON reply (not a proxy's page).
+    if (response.status !== 200) {
+      throw httpStatusError({
+        status: response.status,
+        url: ctx.redact(request.url),
+        method: request.method,
+        headers: response.headers,
+        body: response.body,
+      })
+    }
     throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause })
   }
   let result = payload
@@ -224,7 +290,9 @@ function parseResult<Op extends AnyOperation>(
   const parsed = op.result.safeParse(result)
   if (!parsed.success) {
     const first = parsed.error.issues[0]
-    throw new ResponseShapeError(op.id, `${first?.path.join('.') || 'result'}: ${first?.message}`, { cause: parsed.error })
+    throw new ResponseShapeError(op.id, `${first?.path.join('.') || 'result'}: ${first?.message}`, {
+      cause: parsed.error,
+    })
   }
   return parsed.data as OperationResult<Op>
 }

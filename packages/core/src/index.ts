@@ -1,7 +1,7 @@
 export { catalog, findOperation } from './catalog.js'
 export { type AvalancheClient, type ClientOptions, createClient } from './client.js'
-export { formatAmount, parseAmount } from './encoding/amount.js'
 export { formatAddress, hrpForNetwork, isAddress, type ParsedAddress, parseAddress } from './encoding/address.js'
+export { formatAmount, parseAmount } from './encoding/amount.js'
 export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
 export { CodecReader, CodecWriter } from './encoding/codec.js'
 export { bytesEqual, checksum, concatBytes, sha256 } from './encoding/hash.js'

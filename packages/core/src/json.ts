@@ -13,7 +13,12 @@ const longNumber = /[:[,]\s*-?\d{16,}/
 export function parseJsonLossless(text: string): unknown {
   if (!longNumber.test(text)) return JSON.parse(text)
   return JSON.parse(text, function revive(this: unknown, _key: string, value: unknown, context?: ReviverContext) {
-    if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+    if (
+      typeof value === 'number' &&
+      !Number.isSafeInteger(value) &&
+      context?.source &&
+      /^-?\d+$/.test(context.source)
+    ) {
       return BigInt(context.source)
     }
     return value

@@ -8,7 +8,11 @@ export type PaginationKind = 'utxoCursor' | 'indexRange' | 'pageToken'
  * One API operation, declared once. Typed client functions, MCP tools, n8n operations and the Action's raw call are
  * all derived from these records.
  */
-export interface Operation<Id extends string = string, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface Operation<
+  Id extends string = string,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   /** JSON-RPC method name (`platform.getCurrentValidators`), or `data.*` / `metrics.*` / `health.get*` for REST. */
   readonly id: Id
   readonly service: Service
@@ -51,5 +55,7 @@ export function defineOperation<const Op extends AnyOperation>(operation: Op): O
 /** Splits `GET /v1/...` into method and path; JSON-RPC endpoints are POST. */
 export function parseEndpoint(endpoint: string): { method: 'GET' | 'POST'; path: string; rest: boolean } {
   const match = /^(GET|POST) (.+)$/.exec(endpoint)
-  return match ? { method: match[1] as 'GET' | 'POST', path: match[2] as string, rest: true } : { method: 'POST', path: endpoint, rest: false }
+  return match
+    ? { method: match[1] as 'GET' | 'POST', path: match[2] as string, rest: true }
+    : { method: 'POST', path: endpoint, rest: false }
 }

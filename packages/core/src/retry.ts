@@ -18,7 +18,10 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
 }
 
 /** The wait a server asked for: `retry-after` (seconds or HTTP date), else `ratelimit-reset` (seconds). */
-export function serverDelay(headers: Readonly<Record<string, string | undefined>>, now = Date.now()): number | undefined {
+export function serverDelay(
+  headers: Readonly<Record<string, string | undefined>>,
+  now = Date.now(),
+): number | undefined {
   const retryAfter = headers['retry-after']?.trim()
   if (retryAfter) {
     if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.ceil(Number(retryAfter) * 1000)

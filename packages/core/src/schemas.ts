@@ -20,7 +20,10 @@ export const idParam = (what = 'ID') =>
 
 /** A blockchain or asset given by cb58 ID or by alias (`X`, `P`, `C`, `AVAX`). */
 export const idOrAliasParam = (what: string) =>
-  z.string().min(1, { error: `expected a ${what} ID or alias, e.g. "X"` }).max(512, { error: 'at most 512 characters' })
+  z
+    .string()
+    .min(1, { error: `expected a ${what} ID or alias, e.g. "X"` })
+    .max(512, { error: 'at most 512 characters' })
 
 export const nodeIdParam = z
   .string()
@@ -28,15 +31,23 @@ export const nodeIdParam = z
 
 /** `X-avax1...` / `P-fuji1...` or a bare cb58 short ID, as the node's ParseServiceAddress accepts. */
 export const addressParam = (chain: 'X' | 'P') =>
-  z.string().refine((s) => isAddress(s) || isCb58(s, 20), {
-    error: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID`,
-  })
+  z.string().refine(
+    // P-Chain addresses must say P; X-Chain methods also serve other AVM chains, whose aliases differ.
+    (s) => (chain === 'P' ? isAddress(s, ['P']) : isAddress(s)) || isCb58(s, 20),
+    { error: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID` },
+  )
 
 /** A 64-bit unsigned integer given as bigint, safe integer or decimal string; sent as a decimal string. */
 export const u64Param = z
   .union([
     z.bigint(),
-    z.number().int({ error: 'expected a whole number' }),
+    // zod's int() is a safe-integer check: say why a whole number above 2^53 is refused.
+    z.number().int({
+      error: (issue) =>
+        Number.isInteger(issue.input)
+          ? 'numbers above 2^53 lose precision: pass a bigint or a string'
+          : 'expected a whole number',
+    }),
     z.string().regex(/^\d+$/, { error: 'expected a decimal integer string like "42"' }),
   ])
   .transform((v, ctx) => {
@@ -46,7 +57,11 @@ export const u64Param = z
       return z.NEVER
     }
     if (typeof v === 'number' && !Number.isSafeInteger(v)) {
-      ctx.addIssue({ code: 'custom', message: 'numbers above 2^53 lose precision: pass a bigint or a string', input: v })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'numbers above 2^53 lose precision: pass a bigint or a string',
+        input: v,
+      })
       return z.NEVER
     }
     return value.toString()
@@ -59,7 +74,9 @@ export const encodingParam = <const E extends readonly [string, ...string[]]>(va
 // ---- results ------------------------------------------------------------------------------------------------------
 
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
-export const u64 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()]).transform((v) => BigInt(v))
+export const u64 = z
+  .union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()])
+  .transform((v) => BigInt(v))
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
 export const u32 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => Number(v))
@@ -73,7 +90,14 @@ export const record = z.looseObject
 export const emptyResult = z.looseObject({})
 
 /** OutputOwners in JSON: `{locktime, threshold, addresses}`. */
-export const outputOwners = z.looseObject({ locktime: u64, threshold: u32, addresses: z.array(z.string()) })
+export const outputOwners = z.looseObject({
+  locktime: u64,
+  threshold: u32,
+  addresses: z
+    .array(z.string())
+    .nullable()
+    .transform((a) => a ?? []),
+})
 
 /** A UTXO reference in balance replies. */
 export const utxoRef = z.looseObject({ txID: z.string(), outputIndex: z.number().int() })

@@ -1,5 +1,9 @@
+import { admin } from './node/admin.js'
+import { avm } from './node/avm.js'
+import { health } from './node/health.js'
 import { index } from './node/index.js'
 import { info } from './node/info.js'
+import { platform } from './node/platform.js'
 
 /** Every operation, grouped by service. The client, the catalog and every adapter enumerate this object. */
-export const services = { index, info } as const
+export const services = { admin, avm, platform, index, info, health } as const

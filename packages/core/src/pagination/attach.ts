@@ -1,6 +1,6 @@
+import type { Container } from '../node/index.js'
 import type { AnyOperation, OperationResult } from '../operation.js'
 import { type IndexWalkParams, walkIndex, walkIndexPages } from './indexRange.js'
-import type { Container } from '../node/index.js'
 import type { Call, WalkOptions } from './types.js'
 import { type Utxo, type UtxoWalkParams, walkUtxoPages, walkUtxos } from './utxos.js'
 
@@ -22,7 +22,8 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
   if (kind === 'utxoCursor') {
     return Object.assign(fn, {
       pages: (params: UtxoWalkParams, options?: WalkOptions) => walkUtxoPages(call, op, params, options),
-      items: (params: UtxoWalkParams, options?: WalkOptions) => take(walkUtxos(call, op, params, options), options?.limit),
+      items: (params: UtxoWalkParams, options?: WalkOptions) =>
+        take(walkUtxos(call, op, params, options), options?.limit),
     })
   }
   if (kind === 'indexRange') {

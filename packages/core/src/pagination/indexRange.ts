@@ -1,6 +1,6 @@
 import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
-import { type Container, index, type IndexName, MAX_CONTAINER_RANGE } from '../node/index.js'
+import { type Container, type IndexName, index, MAX_CONTAINER_RANGE } from '../node/index.js'
 import type { Call } from './types.js'
 
 export interface IndexWalkParams {
@@ -20,7 +20,11 @@ export interface IndexWalkParams {
  * Walks an index range page by page, in order, with up to `concurrency` requests in flight. Memory stays bounded by
  * `concurrency` pages whatever the length of the range.
  */
-export async function* walkIndexPages(call: Call, params: IndexWalkParams, options: CallOptions = {}): AsyncGenerator<Container[]> {
+export async function* walkIndexPages(
+  call: Call,
+  params: IndexWalkParams,
+  options: CallOptions = {},
+): AsyncGenerator<Container[]> {
   const pageSize = params.pageSize ?? MAX_CONTAINER_RANGE
   const concurrency = params.concurrency ?? 4
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_CONTAINER_RANGE) {
@@ -39,9 +43,11 @@ export async function* walkIndexPages(call: Call, params: IndexWalkParams, optio
   const inFlight: Promise<Container[]>[] = []
   const fetchPage = (from: bigint): Promise<Container[]> => {
     const count = Number(end - from + 1n < BigInt(pageSize) ? end - from + 1n : BigInt(pageSize))
-    return (call(index.getContainerRange, { indexName, startIndex: from, numToFetch: count, encoding }, options) as Promise<{
-      containers: Container[]
-    }>).then((r) => r.containers)
+    return (
+      call(index.getContainerRange, { indexName, startIndex: from, numToFetch: count, encoding }, options) as Promise<{
+        containers: Container[]
+      }>
+    ).then((r) => r.containers)
   }
   const fill = () => {
     while (inFlight.length < concurrency && next <= end) {
@@ -73,6 +79,10 @@ export async function* walkIndexPages(call: Call, params: IndexWalkParams, optio
   }
 }
 
-export async function* walkIndex(call: Call, params: IndexWalkParams, options: CallOptions = {}): AsyncGenerator<Container> {
+export async function* walkIndex(
+  call: Call,
+  params: IndexWalkParams,
+  options: CallOptions = {},
+): AsyncGenerator<Container> {
   for await (const page of walkIndexPages(call, params, options)) yield* page
 }

@@ -1,5 +1,5 @@
-import { decodeUtxo, type DecodedUtxo } from '../encoding/utxo.js'
 import { hexDecode } from '../encoding/hex.js'
+import { type DecodedUtxo, decodeUtxo } from '../encoding/utxo.js'
 import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
 import type { AnyOperation } from '../operation.js'
@@ -46,12 +46,19 @@ export async function* walkUtxoPages(
     const group = addresses.slice(i, i + MAX_UTXO_PAGE)
     let startIndex: UtxoPage['endIndex'] | undefined
     for (;;) {
-      const page = (await call(op, { ...rest, addresses: group, limit, startIndex, encoding: 'hex' }, options)) as UtxoPage
+      const page = (await call(
+        op,
+        { ...rest, addresses: group, limit, startIndex, encoding: 'hex' },
+        options,
+      )) as UtxoPage
       yield page
       if (page.utxos.length < limit) break
       const next = page.endIndex
       if (startIndex && next.address === startIndex.address && next.utxo === startIndex.utxo) {
-        throw new PaginationLimitError(op.id, `the node returned the same endIndex twice (${next.address}, ${next.utxo})`)
+        throw new PaginationLimitError(
+          op.id,
+          `the node returned the same endIndex twice (${next.address}, ${next.utxo})`,
+        )
       }
       startIndex = next
     }

@@ -23,7 +23,14 @@ export interface UndiciTransportOptions {
 export type UndiciTransport = Transport & { close(): Promise<void> }
 
 /** Errors raised before a byte of the request could have reached the server. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
 
 export function createUndiciTransport(options: UndiciTransportOptions = {}): UndiciTransport {
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
@@ -58,14 +65,21 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
       if (req.signal?.aborted) throw new AbortedError(url, req.signal.reason)
       const code = errorCode(error)
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        throw new TimeoutError(url, code === 'UND_ERR_HEADERS_TIMEOUT' ? (options.headersTimeoutMs ?? 30_000) : (options.bodyTimeoutMs ?? 30_000), {
-          cause: error,
-        })
+        throw new TimeoutError(
+          url,
+          code === 'UND_ERR_HEADERS_TIMEOUT' ? (options.headersTimeoutMs ?? 30_000) : (options.bodyTimeoutMs ?? 30_000),
+          {
+            cause: error,
+          },
+        )
       }
       if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
         throw new ResponseShapeError(url, `the response is larger than ${maxResponseBytes} bytes`, { cause: error })
       }
-      throw new NetworkError(url, code ?? (error as Error).message, { cause: error, requestSent: !notSentCodes.has(code ?? '') })
+      throw new NetworkError(url, code ?? (error as Error).message, {
+        cause: error,
+        requestSent: !notSentCodes.has(code ?? ''),
+      })
     }
   }
   return Object.assign(transport, { close: () => dispatcher.close() })

@@ -1,0 +1,50 @@
+/** Small measuring helpers: throughput at a fixed concurrency, latency percentiles, RSS sampling. */
+import { performance } from 'node:perf_hooks'
+
+export interface Throughput {
+  opsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  count: number
+}
+
+/** Runs `task` from `concurrency` workers for `durationMs`, after a warm-up, and reports throughput and latency. */
+export async function throughput(task: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<Throughput> {
+  const warmUntil = performance.now() + Math.min(500, durationMs / 4)
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < warmUntil) await task()
+  }))
+  const latencies: number[] = []
+  const start = performance.now()
+  const end = start + durationMs
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now()
+        await task()
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
+  const elapsed = performance.now() - start
+  latencies.sort((a, b) => a - b)
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+  return { opsPerSecond: (latencies.length / elapsed) * 1000, p50Ms: pct(0.5), p99Ms: pct(0.99), count: latencies.length }
+}
+
+/** Samples this process's RSS every `everyMs` until stopped; reports the peak and the samples. */
+export function sampleRss(everyMs = 25): { stop(): { peakMb: number; samplesMb: number[] } } {
+  const samples: number[] = []
+  const take = () => samples.push(process.memoryUsage.rss() / 2 ** 20)
+  take()
+  const timer = setInterval(take, everyMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      take()
+      return { peakMb: Math.max(...samples), samplesMb: samples }
+    },
+  }
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

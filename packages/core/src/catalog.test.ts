@@ -1,0 +1,153 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { catalog, findOperation } from './catalog.js'
+import type { AnyOperation } from './operation.js'
+import { services } from './services.js'
+import { createFakeClient } from './testing/fake-transport.js'
+
+/** Every method the seed document names (seeds/000), plus the ones the brief adds (heights, getValidatorsAt, probes). */
+const SEED_METHODS = {
+  admin: [
+    'alias',
+    'aliasChain',
+    'getChainAliases',
+    'getLoggerLevel',
+    'loadVMs',
+    'lockProfile',
+    'memoryProfile',
+    'setLoggerLevel',
+    'startCPUProfiler',
+    'stopCPUProfiler',
+  ],
+  avm: [
+    'getAllBalances',
+    'getBalance',
+    'getAssetDescription',
+    'getBlock',
+    'getBlockByHeight',
+    'getHeight',
+    'getTx',
+    'getTxFee',
+    'getTxStatus',
+    'getUTXOs',
+  ],
+  platform: [
+    'getBalance',
+    'getBlock',
+    'getBlockByHeight',
+    'getBlockchains',
+    'getBlockchainStatus',
+    'getCurrentSupply',
+    'getCurrentValidators',
+    'getHeight',
+    'getValidatorsAt',
+  ],
+  index: ['getContainerByID', 'getContainerByIndex', 'getContainerRange', 'getIndex', 'getLastAccepted', 'isAccepted'],
+  info: ['isBootstrapped', 'getNodeID', 'getNetworkID', 'getNetworkName', 'getNodeVersion', 'getBlockchainID', 'peers'],
+  health: ['health', 'getHealth', 'getReadiness', 'getLiveness'],
+} as const
+
+const entries = Object.entries(services).flatMap(([service, ops]) =>
+  Object.entries(ops as Record<string, AnyOperation>).map(([key, op]) => ({ service, key, op })),
+)
+
+describe('catalog', () => {
+  test('services are listed in order and the catalog holds every operation of every service', () => {
+    expect(Object.keys(services)).toEqual(['admin', 'avm', 'platform', 'index', 'info', 'health'])
+    expect(catalog).toHaveLength(entries.length)
+    expect(catalog).toEqual(entries.map((e) => e.op))
+  })
+
+  test('ids are unique and findOperation finds each', () => {
+    const ids = catalog.map((op) => op.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const op of catalog) expect(findOperation(op.id)).toBe(op)
+  })
+
+  test.each(entries.map((e) => [e.op.id, e] as const))('%s: key, service and id agree', (_id, { service, key, op }) => {
+    expect(op.id).toBe(`${service}.${key}`)
+    expect(op.service).toBe(service)
+  })
+
+  test.each(Object.entries(SEED_METHODS))('every seed method of %s is present', (service, methods) => {
+    for (const method of methods) expect(findOperation(`${service}.${method}`), `${service}.${method}`).toBeDefined()
+  })
+
+  test('the seed counts: admin 10, avm 10, index 6', () => {
+    expect(Object.keys(services.admin)).toHaveLength(10)
+    expect(Object.keys(services.avm)).toHaveLength(10)
+    expect(Object.keys(services.index)).toHaveLength(6)
+  })
+
+  test.each(catalog.map((op) => [op.id, op] as const))('%s: params convert to JSON Schema', (_id, op) => {
+    const schema = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+    expect(schema).toBeTypeOf('object')
+    // Unknown keys are refused, as the schema says.
+    const objectSchema =
+      (schema.anyOf as Record<string, unknown>[] | undefined)?.find((s) => s.type === 'object') ?? schema
+    expect(objectSchema.type).toBe('object')
+    expect(objectSchema.additionalProperties).toBe(false)
+  })
+
+  test.each(catalog.map((op) => [op.id, op] as const))(
+    '%s: summary is one non-empty sentence ending with a period',
+    (_id, op) => {
+      expect(op.summary.trim().length).toBeGreaterThan(10)
+      expect(op.summary).toMatch(/\.$/)
+      expect(op.summary).not.toMatch(/\n/)
+      if (op.description !== undefined) expect(op.description).toMatch(/[.)]$/)
+    },
+  )
+
+  test('endpoints: JSON-RPC under /ext, REST probes as GET; path placeholders are parameters', () => {
+    for (const op of catalog) {
+      expect(op.endpoint, op.id).toMatch(/^(GET )?\/ext\//)
+      for (const [, name] of op.endpoint.matchAll(/\{(\w+)\}/g)) {
+        const schema = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as {
+          properties?: Record<string, unknown>
+          anyOf?: { properties?: Record<string, unknown> }[]
+        }
+        const properties = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties ?? {}
+        expect(Object.keys(properties), `${op.id} fills {${name}} from a parameter`).toContain(name)
+      }
+    }
+  })
+
+  test('deprecations name an existing replacement when they name one', () => {
+    const deprecated = catalog.filter((op) => op.deprecated)
+    expect(deprecated.map((op) => op.id).sort()).toEqual([
+      'avm.getAllBalances',
+      'avm.getBalance',
+      'avm.getTxStatus',
+      'platform.getBalance',
+      'platform.getBlockchains',
+    ])
+    for (const op of deprecated) {
+      if (op.deprecated?.use) expect(findOperation(op.deprecated.use), op.id).toBeDefined()
+      expect(op.description, op.id).toMatch(/[Dd]eprecated/)
+    }
+  })
+
+  test('admin and index operations say which node flag they need', () => {
+    for (const op of catalog) {
+      if (op.service === 'admin') expect(op.requires).toBe('--api-admin-enabled=true')
+      else if (op.service === 'index') expect(op.requires).toBe('--index-enabled=true')
+      else expect(op.requires).toBeUndefined()
+    }
+  })
+
+  test('every paginated operation has .pages and .items on its client function', () => {
+    const { client } = createFakeClient()
+    const functions = client as unknown as Record<string, Record<string, { pages?: unknown; items?: unknown }>>
+    const paginated = entries.filter((e) => e.op.pagination)
+    expect(paginated.map((e) => e.op.id)).toEqual(['avm.getUTXOs', 'platform.getUTXOs', 'index.getContainerRange'])
+    for (const { service, key, op } of entries) {
+      const fn = functions[service]?.[key]
+      expect(fn, op.id).toBeTypeOf('function')
+      if (op.pagination) {
+        expect(fn?.pages, op.id).toBeTypeOf('function')
+        expect(fn?.items, op.id).toBeTypeOf('function')
+      }
+    }
+  })
+})

@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import { emptyResult, idOrAliasParam, idParam, noParams, record } from '../schemas.js'
+
+/**
+ * The admin API (`/ext/admin`, `api/admin/service.go`). The node serves it only when started with
+ * `--api-admin-enabled=true` (a 404 otherwise, raised as ApiDisabledError); public endpoints never serve it.
+ */
+const base = {
+  service: 'admin',
+  endpoint: '/ext/admin',
+  readOnly: false,
+  requires: '--api-admin-enabled=true',
+} as const
+
+const ADMIN = 'Needs a node started with --api-admin-enabled=true; public endpoints do not serve the admin API.'
+
+/** Log levels of `utils/logging/level.go`; the node reads them in any case. */
+export const logLevels = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+// A pattern that is case-insensitive without flags, so the JSON Schema `pattern` means the same as the check.
+const levelPattern = new RegExp(
+  `^(?:${logLevels.map((level) => [...level].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})$`,
+)
+const logLevel = z
+  .string()
+  .regex(levelPattern, { error: `expected a log level: one of ${logLevels.join(', ')} (any case)` })
+  .transform((level) => level.toUpperCase() as LogLevel)
+
+const MAX_ALIAS = 512
+const alias = z
+  .string()
+  .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS} characters` })
+  .max(MAX_ALIAS, { error: `must be at most ${MAX_ALIAS} characters` })
+
+const loggerLevels = z.record(z.string(), record({ logLevel: z.string(), displayLevel: z.string() }))
+
+export const admin = {
+  alias: defineOperation({
+    ...base,
+    id: 'admin.alias',
+    summary: 'Adds an alias for an API endpoint of this node, so it is also served at /ext/<alias>; returns {}.',
+    description: `endpoint is the path after /ext/ (e.g. "bc/X"); the original path keeps working. Node-local, not persisted across restarts, and an alias can be added only once. ${ADMIN}`,
+    params: z.strictObject({
+      endpoint: z.string().regex(/^(?!\/?ext\/)\S+$/, {
+        error: 'expected the path after /ext/, like "bc/X" (without the "/ext/" prefix)',
+      }),
+      alias,
+    }),
+    result: emptyResult,
+    idempotent: false,
+    destructive: true,
+  }),
+  aliasChain: defineOperation({
+    ...base,
+    id: 'admin.aliasChain',
+    summary: 'Adds an alias for a blockchain, usable wherever its ID is (e.g. /ext/bc/<alias>); returns {}.',
+    description: `chain is a blockchain ID or an existing alias. The alias is set on this node only and is not propagated to other nodes; an alias can be added only once. ${ADMIN}`,
+    params: z.strictObject({ chain: idOrAliasParam('blockchain'), alias }),
+    result: emptyResult,
+    idempotent: false,
+    destructive: true,
+  }),
+  getChainAliases: defineOperation({
+    ...base,
+    id: 'admin.getChainAliases',
+    summary: 'The aliases of a blockchain (e.g. ["X", "avm", <ID>]).',
+    description: `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. ${ADMIN}`,
+    params: z.strictObject({ chain: idParam('blockchain ID (the node does not accept an alias such as "X" here)') }),
+    result: record({ aliases: z.array(z.string()) }),
+    idempotent: true,
+  }),
+  getLoggerLevel: defineOperation({
+    ...base,
+    id: 'admin.getLoggerLevel',
+    summary: 'The log and display levels of one logger, or of every logger when loggerName is omitted.',
+    description: `Levels are OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO. ${ADMIN}`,
+    params: z.strictObject({ loggerName: z.string().optional() }).optional(),
+    result: record({ loggerLevels }),
+    idempotent: true,
+  }),
+  setLoggerLevel: defineOperation({
+    ...base,
+    id: 'admin.setLoggerLevel',
+    summary: 'Sets the log level and/or display level of one logger (or of all) and returns the resulting levels.',
+    description: `Give logLevel (what is written to log files), displayLevel (what is printed), or both: one of ${logLevels.join(', ')}, any case. Without loggerName every logger changes. The change lasts until the node restarts. ${ADMIN}`,
+    params: z
+      .strictObject(
+        { loggerName: z.string().optional(), logLevel: logLevel.optional(), displayLevel: logLevel.optional() },
+        {
+          error: (issue) =>
+            issue.code === 'invalid_type' ? 'expected an object with logLevel and/or displayLevel' : undefined,
+        },
+      )
+      .refine((params) => params.logLevel !== undefined || params.displayLevel !== undefined, {
+        error: `give logLevel, displayLevel or both (one of ${logLevels.join(', ')})`,
+      }),
+    result: record({ loggerLevels }),
+    idempotent: true,
+    destructive: true,
+  }),
+  loadVMs: defineOperation({
+    ...base,
+    id: 'admin.loadVMs',
+    summary: 'Loads the VM plugins installed on the node and returns the new VMs with their aliases, and any failures.',
+    description: `newVMs maps each newly loaded VM ID to its aliases; failedVMs (only present when a VM failed) maps a VM ID to the error. Loaded VMs stay registered until the node restarts. ${ADMIN}`,
+    params: noParams,
+    result: record({
+      newVMs: z.record(z.string(), z.array(z.string())),
+      failedVMs: z.record(z.string(), z.string()).optional(),
+    }),
+    idempotent: true,
+    destructive: true,
+  }),
+  lockProfile: defineOperation({
+    ...base,
+    id: 'admin.lockProfile',
+    summary: "Writes a mutex contention profile to lock.profile in the node's profile directory; returns {}.",
+    description: `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
+    params: noParams,
+    result: emptyResult,
+    idempotent: true,
+    destructive: true,
+  }),
+  memoryProfile: defineOperation({
+    ...base,
+    id: 'admin.memoryProfile',
+    summary: "Writes a heap profile to mem.profile in the node's profile directory; returns {}.",
+    description: `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
+    params: noParams,
+    result: emptyResult,
+    idempotent: true,
+    destructive: true,
+  }),
+  startCPUProfiler: defineOperation({
+    ...base,
+    id: 'admin.startCPUProfiler',
+    summary: 'Starts CPU profiling on the node until admin.stopCPUProfiler; returns {}.',
+    description: `Fails if the profiler is already running. Profiling costs CPU on the node while it runs. ${ADMIN}`,
+    params: noParams,
+    result: emptyResult,
+    idempotent: false,
+    destructive: true,
+  }),
+  stopCPUProfiler: defineOperation({
+    ...base,
+    id: 'admin.stopCPUProfiler',
+    summary: "Stops CPU profiling and writes the profile to cpu.profile in the node's profile directory; returns {}.",
+    description: `Fails if the profiler is not running. ${ADMIN}`,
+    params: noParams,
+    result: emptyResult,
+    idempotent: false,
+    destructive: true,
+  }),
+} as const

@@ -1,0 +1,177 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  addressParam,
+  encodingParam,
+  idOrAliasParam,
+  idParam,
+  record,
+  u32,
+  u64,
+  u64Param,
+  utxoRef,
+} from '../schemas.js'
+import { blockReply, txReply, xChainBlock, xChainTx } from './payloads.js'
+
+/**
+ * The X-Chain API (`/ext/bc/X`, service `avm`, `vms/avm/service.go`). `blockchain` picks the chain: `X` (default)
+ * or the ID or alias of another chain running the AVM; it is part of the path, not a JSON-RPC parameter.
+ */
+const blockchain = idOrAliasParam('X-Chain')
+  .default('X')
+  .describe('X-Chain alias or the ID of another AVM chain; default "X".')
+
+const base = { service: 'avm', endpoint: '/ext/bc/{blockchain}' } as const
+const read = { ...base, readOnly: true, idempotent: true } as const
+
+/** Most addresses and UTXOs per getUTXOs call (`maxGetUTXOsAddrs`, `maxPageSize`). */
+export const MAX_UTXO_ADDRESSES = 1024
+export const MAX_UTXO_LIMIT = 1024
+
+const AMOUNTS = "Amounts are in the asset's smallest unit (nAVAX for AVAX: 1 AVAX = 10^9 nAVAX)."
+const JSON_ENCODING =
+  'encoding "hex" (default) returns the bytes as 0x-hex with a 4-byte checksum; "json" returns the decoded object, whose amounts, heights and times are bigint.'
+
+const address = addressParam('X')
+const hexOrJson = encodingParam(['hex', 'json'])
+/** Parameters of no-argument methods: only the chain. */
+const chainOnly = z.strictObject({ blockchain }).prefault({})
+
+/** `getUTXOs` parameters, shared with platform.getUTXOs. */
+export const utxoParams = (chain: 'X' | 'P') => {
+  const addr = addressParam(chain)
+  return {
+    addresses: z
+      .array(addr, { error: `expected an array of 1 to ${MAX_UTXO_ADDRESSES} addresses` })
+      .min(1, { error: `must hold from 1 to ${MAX_UTXO_ADDRESSES} addresses` })
+      .max(MAX_UTXO_ADDRESSES, {
+        error: `must hold from 1 to ${MAX_UTXO_ADDRESSES} addresses (use .items() to walk more)`,
+      }),
+    limit: z
+      .number({ error: `expected a number from 1 to ${MAX_UTXO_LIMIT}` })
+      .int({ error: `expected a whole number from 1 to ${MAX_UTXO_LIMIT}` })
+      .min(1, { error: `must be from 1 to ${MAX_UTXO_LIMIT}` })
+      .max(MAX_UTXO_LIMIT, { error: `must be from 1 to ${MAX_UTXO_LIMIT} (the node returns at most 1024 per call)` })
+      .default(MAX_UTXO_LIMIT),
+    startIndex: z
+      .strictObject({ address: addr, utxo: idParam('UTXO ID') })
+      .optional()
+      .describe('Continue after this position: the endIndex of the previous page.'),
+    sourceChain: idOrAliasParam('blockchain')
+      .optional()
+      .describe('Return the atomic UTXOs exported to this chain from sourceChain (ID or alias).'),
+    encoding: encodingParam(['hex']),
+  }
+}
+
+/** `getUTXOs` result, shared with platform.getUTXOs. UTXOs are 0x-hex bytes with a 4-byte checksum. */
+export const utxoPage = record({
+  numFetched: u64,
+  utxos: z
+    .array(z.string())
+    .nullable()
+    .transform((utxos) => utxos ?? []),
+  endIndex: record({ address: z.string(), utxo: z.string() }),
+  sourceChain: z.string().optional(),
+  encoding: z.string(),
+})
+
+export const avm = {
+  getAllBalances: defineOperation({
+    ...read,
+    id: 'avm.getAllBalances',
+    summary: 'Every asset balance of one X-Chain address, as {asset, balance} items (balance in the smallest unit).',
+    description: `Deprecated since avalanchego v1.9.12: sum avm.getUTXOs instead. Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} includePartial also counts UTXOs shared with other addresses.`,
+    params: z.strictObject({ blockchain, address, includePartial: z.boolean().optional() }),
+    result: record({ balances: z.array(record({ asset: z.string(), balance: u64 })) }),
+    deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
+  }),
+  getBalance: defineOperation({
+    ...read,
+    id: 'avm.getBalance',
+    summary: 'The balance of one asset held by an X-Chain address, in the smallest unit, with the UTXOs it sums.',
+    description: `Deprecated since avalanchego v1.9.12: sum avm.getUTXOs instead. assetID is an asset ID or alias such as "AVAX". ${AMOUNTS}`,
+    params: z.strictObject({
+      blockchain,
+      address,
+      assetID: idOrAliasParam('asset'),
+      includePartial: z.boolean().optional(),
+    }),
+    result: record({
+      balance: u64,
+      utxoIDs: z
+        .array(utxoRef)
+        .nullable()
+        .transform((ids) => ids ?? []),
+    }),
+    deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
+  }),
+  getAssetDescription: defineOperation({
+    ...read,
+    id: 'avm.getAssetDescription',
+    summary: "An asset's ID, name, symbol and denomination (the number of decimal places of its smallest unit).",
+    description:
+      'assetID is an asset ID or alias ("AVAX"). AVAX has denomination 9: a raw amount of 1000000000 is 1 AVAX.',
+    params: z.strictObject({ blockchain, assetID: idOrAliasParam('asset') }),
+    result: record({ assetID: z.string(), name: z.string(), symbol: z.string(), denomination: u32 }),
+  }),
+  getBlock: defineOperation({
+    ...read,
+    id: 'avm.getBlock',
+    summary: 'An X-Chain block by ID, as hex bytes or as a decoded JSON object.',
+    description: JSON_ENCODING,
+    params: z.strictObject({ blockchain, blockID: idParam('block ID'), encoding: hexOrJson }),
+    result: blockReply(xChainBlock),
+  }),
+  getBlockByHeight: defineOperation({
+    ...read,
+    id: 'avm.getBlockByHeight',
+    summary: 'The accepted X-Chain block at a height, as hex bytes or as a decoded JSON object.',
+    description: JSON_ENCODING,
+    params: z.strictObject({ blockchain, height: u64Param, encoding: hexOrJson }),
+    result: blockReply(xChainBlock),
+  }),
+  getHeight: defineOperation({
+    ...read,
+    id: 'avm.getHeight',
+    summary: 'The height of the last accepted X-Chain block.',
+    params: chainOnly,
+    result: record({ height: u64 }),
+  }),
+  getTx: defineOperation({
+    ...read,
+    id: 'avm.getTx',
+    summary: 'An X-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
+    description: `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound).`,
+    params: z.strictObject({ blockchain, txID: idParam('transaction ID'), encoding: hexOrJson }),
+    result: txReply(xChainTx),
+  }),
+  getTxFee: defineOperation({
+    ...read,
+    id: 'avm.getTxFee',
+    summary: 'The X-Chain base transaction fee and asset-creation fee, in nAVAX.',
+    description: '1 AVAX = 10^9 nAVAX.',
+    params: chainOnly,
+    result: record({ txFee: u64, createAssetTxFee: u64 }),
+  }),
+  getTxStatus: defineOperation({
+    ...read,
+    id: 'avm.getTxStatus',
+    summary: 'Whether this node has accepted an X-Chain transaction: Accepted or Unknown.',
+    description:
+      'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown) or index.isAccepted on X/tx. Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
+    params: z.strictObject({ blockchain, txID: idParam('transaction ID') }),
+    result: record({ status: z.enum(['Accepted', 'Processing', 'Rejected', 'Unknown']) }),
+    deprecated: { since: 'v1.10.0', use: 'avm.getTx' },
+  }),
+  getUTXOs: defineOperation({
+    ...read,
+    id: 'avm.getUTXOs',
+    summary: 'One page (up to 1024) of the UTXOs that reference any of the given X-Chain addresses, as hex bytes.',
+    description:
+      'When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one.',
+    params: z.strictObject({ blockchain, ...utxoParams('X') }),
+    result: utxoPage,
+    pagination: { kind: 'utxoCursor' },
+  }),
+} as const

@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import { record } from '../schemas.js'
+
+/**
+ * The health API (`/ext/health`, `api/health`): JSON-RPC `health.health/readiness/liveness` (always HTTP 200) and the
+ * GET probes `/ext/health`, `/ext/health/readiness`, `/ext/health/liveness`, which answer 200 when healthy and 503
+ * when not, with the same JSON body either way.
+ */
+const read = { service: 'health', readOnly: true, idempotent: true } as const
+
+/** One check's outcome (`api/health/result.go`). `duration` is in nanoseconds. */
+export const healthCheck = record({
+  /** Check-specific details, e.g. `engine.consensus.lastAcceptedHeight` for the chain checks (`C`, `P`, `X`). */
+  message: z.unknown().optional(),
+  /** Why the check fails ("not yet run" before its first run). */
+  error: z.string().optional(),
+  timestamp: z.string().optional(),
+  duration: z.number(),
+  contiguousFailures: z.number().int().optional(),
+  timeOfFirstFailure: z.string().nullish(),
+})
+
+export const healthReply = record({
+  healthy: z.boolean(),
+  checks: z.record(z.string(), healthCheck),
+})
+export type HealthReply = z.output<typeof healthReply>
+
+const tags = z
+  .array(z.string().min(1, { error: 'expected a non-empty tag' }), { error: 'expected an array of tags' })
+  .optional()
+  .describe('Only the checks with these tags (subnet IDs, or "application").')
+
+const rpcParams = z.strictObject({ tags }).optional()
+const probeParams = z.strictObject({ tag: tags }).optional()
+
+const CHECKS =
+  'checks maps each check name (C, P, X, bootstrapped, database, diskspace, network, router, ...) to {message, error, timestamp, duration in ns, contiguousFailures, timeOfFirstFailure}.'
+const PROBE = 'The node answers HTTP 503 when unhealthy; that is still a result here (healthy: false), not an error.'
+
+export const health = {
+  health: defineOperation({
+    ...read,
+    id: 'health.health',
+    endpoint: '/ext/health',
+    summary: "The node's overall health: whether every health check passes, and each check's result.",
+    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+    params: rpcParams,
+    result: healthReply,
+  }),
+  readiness: defineOperation({
+    ...read,
+    id: 'health.readiness',
+    endpoint: '/ext/health',
+    summary: 'Whether the node is ready (its chains have finished bootstrapping), with each readiness check.',
+    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+    params: rpcParams,
+    result: healthReply,
+  }),
+  liveness: defineOperation({
+    ...read,
+    id: 'health.liveness',
+    endpoint: '/ext/health',
+    summary: 'Whether the node process is alive and should not be restarted, with each liveness check.',
+    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+    params: rpcParams,
+    result: healthReply,
+  }),
+  getHealth: defineOperation({
+    ...read,
+    id: 'health.getHealth',
+    endpoint: 'GET /ext/health',
+    summary: "The node's overall health from the GET probe (HTTP 200 healthy, 503 unhealthy), with each check.",
+    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+    params: probeParams,
+    result: healthReply,
+    okStatuses: [503],
+  }),
+  getReadiness: defineOperation({
+    ...read,
+    id: 'health.getReadiness',
+    endpoint: 'GET /ext/health/readiness',
+    summary: 'Whether the node is ready, from the GET readiness probe (HTTP 200 ready, 503 not ready).',
+    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+    params: probeParams,
+    result: healthReply,
+    okStatuses: [503],
+  }),
+  getLiveness: defineOperation({
+    ...read,
+    id: 'health.getLiveness',
+    endpoint: 'GET /ext/health/liveness',
+    summary: 'Whether the node is alive, from the GET liveness probe (HTTP 200 alive, 503 not).',
+    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+    params: probeParams,
+    result: healthReply,
+    okStatuses: [503],
+  }),
+} as const

@@ -1,0 +1,239 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  addressParam,
+  encodingParam,
+  float,
+  idOrAliasParam,
+  idParam,
+  nodeIdParam,
+  noParams,
+  outputOwners,
+  record,
+  u32,
+  u64,
+  u64Param,
+  utxoRef,
+} from '../schemas.js'
+import { utxoPage, utxoParams } from './avm.js'
+import { blockReply, pChainBlock, pChainTx, txReply } from './payloads.js'
+
+/** The P-Chain API (`/ext/bc/P`, service `platform`, `vms/platformvm/service.go`). */
+const read = { service: 'platform', endpoint: '/ext/bc/P', readOnly: true, idempotent: true } as const
+
+const JSON_ENCODING =
+  'encoding "hex" (default) returns the bytes as 0x-hex with a 4-byte checksum; "json" returns the decoded object, whose amounts, weights, heights and times are bigint.'
+const hexOrJson = encodingParam(['hex', 'json'])
+const subnetID = idParam('subnet ID').optional().describe('Subnet or L1 ID; omitted means the Primary Network.')
+
+// ---- getCurrentValidators element shapes (`vms/platformvm/api/validator.go`) ---------------------------------------
+
+export const delegator = record({
+  txID: z.string(),
+  startTime: u64,
+  endTime: u64,
+  weight: u64,
+  nodeID: z.string(),
+  rewardOwner: outputOwners.optional(),
+  potentialReward: u64.optional(),
+})
+
+/**
+ * A Primary Network or permissionless-subnet validator. `delegationFee` and `uptime` are percentages (the node sends
+ * "10.0000"); `uptime` and `connected` are present for the Primary Network only; `delegators` only when exactly one
+ * nodeID was requested. Times are Unix seconds, weights and rewards nAVAX.
+ */
+export const permissionlessValidator = record({
+  txID: z.string(),
+  startTime: u64,
+  endTime: u64,
+  weight: u64,
+  nodeID: z.string(),
+  validationRewardOwner: outputOwners.optional(),
+  delegationRewardOwner: outputOwners.optional(),
+  potentialReward: u64.optional(),
+  accruedDelegateeReward: u64.optional(),
+  delegationFee: float,
+  exactDelegationFee: u32.optional(),
+  uptime: float.optional(),
+  connected: z.boolean().optional(),
+  signer: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+  delegatorCount: u64.optional(),
+  delegatorWeight: u64.optional(),
+  delegators: z.array(delegator).nullish(),
+})
+
+/** A validator of a permissioned subnet: the bare staker record. */
+export const subnetStaker = record({
+  txID: z.string(),
+  startTime: u64,
+  endTime: u64,
+  weight: u64,
+  nodeID: z.string(),
+})
+
+/** A validator of an L1 (no txID or endTime; it pays a continuous fee from `balance`, in nAVAX). */
+export const l1Validator = record({
+  nodeID: z.string(),
+  weight: u64,
+  startTime: u64,
+  validationID: z.string().optional(),
+  publicKey: z.string().optional(),
+  remainingBalanceOwner: outputOwners.optional(),
+  deactivationOwner: outputOwners.optional(),
+  minNonce: u64.optional(),
+  balance: u64.optional(),
+})
+
+/** One element of getCurrentValidators: tried in this order, unknown fields kept. */
+export const currentValidator = z.union([permissionlessValidator, subnetStaker, l1Validator])
+export type CurrentValidator = z.output<typeof currentValidator>
+
+const proposed = 'proposed'
+
+export const platform = {
+  getBalance: defineOperation({
+    ...read,
+    id: 'platform.getBalance',
+    summary: 'The P-Chain balances of a set of addresses, in nAVAX for AVAX, split into unlocked and locked amounts.',
+    description:
+      'Deprecated since avalanchego v1.9.12: sum platform.getUTXOs instead. Takes addresses (an array; the old singular "address" is silently ignored by current nodes). balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
+    params: z.strictObject({
+      addresses: z
+        .array(addressParam('P'), { error: 'expected an array of addresses' })
+        .min(1, { error: 'must hold at least 1 address' }),
+    }),
+    result: record({
+      balance: u64,
+      unlocked: u64,
+      lockedStakeable: u64,
+      lockedNotStakeable: u64,
+      balances: z.record(z.string(), u64).optional(),
+      unlockeds: z.record(z.string(), u64).optional(),
+      lockedStakeables: z.record(z.string(), u64).optional(),
+      lockedNotStakeables: z.record(z.string(), u64).optional(),
+      utxoIDs: z
+        .array(utxoRef)
+        .nullable()
+        .transform((ids) => ids ?? []),
+    }),
+    deprecated: { since: 'v1.9.12', use: 'platform.getUTXOs' },
+  }),
+  getBlock: defineOperation({
+    ...read,
+    id: 'platform.getBlock',
+    summary: 'A P-Chain block by ID, as hex bytes or as a decoded JSON object.',
+    description: JSON_ENCODING,
+    params: z.strictObject({ blockID: idParam('block ID'), encoding: hexOrJson }),
+    result: blockReply(pChainBlock),
+  }),
+  getBlockByHeight: defineOperation({
+    ...read,
+    id: 'platform.getBlockByHeight',
+    summary: 'The accepted P-Chain block at a height, as hex bytes or as a decoded JSON object.',
+    description: JSON_ENCODING,
+    params: z.strictObject({ height: u64Param, encoding: hexOrJson }),
+    result: blockReply(pChainBlock),
+  }),
+  getBlockchains: defineOperation({
+    ...read,
+    id: 'platform.getBlockchains',
+    summary: 'Every blockchain on the network except the P-Chain, with its ID, name, subnet and VM.',
+    description:
+      'Deprecated since avalanchego v1.9.12 with no replacement in the node API (the Data API lists blockchains too).',
+    params: noParams,
+    result: record({
+      blockchains: z.array(record({ id: z.string(), name: z.string(), subnetID: z.string(), vmID: z.string() })),
+    }),
+    deprecated: { since: 'v1.9.12' },
+  }),
+  getBlockchainStatus: defineOperation({
+    ...read,
+    id: 'platform.getBlockchainStatus',
+    summary: 'How this node relates to a blockchain: Validating, Created, Preferred, Syncing or Unknown.',
+    description:
+      'Validating: this node validates it. Created: it exists but this node does not validate it. Preferred: its creation is proposed and likely. Syncing: this node follows it without validating. Unknown: not proposed, or its proposal is not preferred.',
+    params: z.strictObject({ blockchainID: idOrAliasParam('blockchain') }),
+    result: record({ status: z.enum(['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown']) }),
+  }),
+  getCurrentSupply: defineOperation({
+    ...read,
+    id: 'platform.getCurrentSupply',
+    summary: 'An upper bound of the tokens that can stake on a subnet (nAVAX for the Primary Network), and its height.',
+    description:
+      "Burned tokens, fees included, are not deducted. height (the P-Chain height of the answer) is absent from older nodes and from the node docs' example.",
+    params: z.strictObject({ subnetID }).optional(),
+    result: record({ supply: u64, height: u64.optional() }),
+  }),
+  getCurrentValidators: defineOperation({
+    ...read,
+    id: 'platform.getCurrentValidators',
+    summary: 'The current validators of the Primary Network, a subnet or an L1, with weights, rewards and uptimes.',
+    description:
+      'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
+    params: z.strictObject({ subnetID, nodeIDs: z.array(nodeIdParam).optional() }).optional(),
+    result: record({
+      validators: z
+        .array(currentValidator)
+        .nullable()
+        .transform((validators) => validators ?? []),
+    }),
+  }),
+  getHeight: defineOperation({
+    ...read,
+    id: 'platform.getHeight',
+    summary: 'The height of the last accepted P-Chain block.',
+    params: noParams,
+    result: record({ height: u64 }),
+  }),
+  getProposedHeight: defineOperation({
+    ...read,
+    id: 'platform.getProposedHeight',
+    summary: 'The P-Chain height this node would put in a block it proposes now (its proposervm view).',
+    params: noParams,
+    result: record({ height: u64 }),
+  }),
+  getValidatorsAt: defineOperation({
+    ...read,
+    id: 'platform.getValidatorsAt',
+    summary: 'The validator set of a subnet at a P-Chain height, as a map from node ID to {publicKey, weight}.',
+    description:
+      'height is a block height or "proposed" (the proposed height). The answer is the map itself (no "validators" wrapper, since avalanchego v1.10.6); publicKey is the BLS key (0x-hex) or null, weight is in nAVAX for the Primary Network.',
+    params: z.strictObject({
+      height: z.union([z.literal(proposed), u64Param], {
+        error: 'expected a P-Chain height (whole number from 0 to 18446744073709551615) or "proposed"',
+      }),
+      subnetID,
+    }),
+    result: z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64 })),
+  }),
+  getUTXOs: defineOperation({
+    ...read,
+    id: 'platform.getUTXOs',
+    summary: 'One page (up to 1024) of the UTXOs that reference any of the given P-Chain addresses, as hex bytes.',
+    description:
+      'When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain.',
+    params: z.strictObject(utxoParams('P')),
+    result: utxoPage,
+    pagination: { kind: 'utxoCursor' },
+  }),
+  getTx: defineOperation({
+    ...read,
+    id: 'platform.getTx',
+    summary: 'A P-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
+    description: `${JSON_ENCODING} Unknown IDs fail with "couldn't get tx: not found" (JsonRpcError.isNotFound).`,
+    params: z.strictObject({ txID: idParam('transaction ID'), encoding: hexOrJson }),
+    result: txReply(pChainTx),
+  }),
+  getTxStatus: defineOperation({
+    ...read,
+    id: 'platform.getTxStatus',
+    summary: 'The status of a P-Chain transaction (Committed, Aborted, Processing, Dropped or Unknown) and why.',
+    description: 'reason explains a Dropped transaction.',
+    params: z.strictObject({ txID: idParam('transaction ID') }),
+    result: record({
+      status: z.enum(['Committed', 'Aborted', 'Processing', 'Dropped', 'Unknown']),
+      reason: z.string().optional(),
+    }),
+  }),
+} as const

@@ -1,0 +1,59 @@
+import { compareBytes } from './bytes.js'
+
+/**
+ * Finds a container by ID without holding the IDs: a sorted table of 40-bit ID fingerprints packed with the
+ * container's position (24 bits), 8 bytes per entry. A hit is confirmed by recomputing the candidate's full ID, so
+ * fingerprint collisions cost a recomputation, never a wrong answer. Supports up to 16,777,215 entries.
+ */
+const POSITION_BITS = 24n
+const POSITION_MASK = (1n << POSITION_BITS) - 1n
+export const MAX_INDEXED = Number(POSITION_MASK)
+
+export class IdIndex {
+  private readonly table: BigUint64Array
+
+  private constructor(
+    table: BigUint64Array,
+    private readonly idAt: (position: number) => Uint8Array,
+  ) {
+    this.table = table
+  }
+
+  /** `idAt(i)` must be deterministic; it is called for every position once here and for candidates on lookup. */
+  static build(count: number, idAt: (position: number) => Uint8Array): IdIndex {
+    if (count > MAX_INDEXED) throw new RangeError(`an ID index holds at most ${MAX_INDEXED} entries`)
+    const table = new BigUint64Array(count)
+    for (let i = 0; i < count; i++) table[i] = (fingerprint(idAt(i)) << POSITION_BITS) | BigInt(i)
+    table.sort()
+    return new IdIndex(table, idAt)
+  }
+
+  /** Position of the container with this 32-byte ID, or -1. */
+  find(id: Uint8Array): number {
+    const key = fingerprint(id)
+    let lo = 0
+    let hi = this.table.length
+    const start = key << POSITION_BITS
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((this.table[mid] as bigint) < start) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = lo; i < this.table.length; i++) {
+      const entry = this.table[i] as bigint
+      if (entry >> POSITION_BITS !== key) break
+      const position = Number(entry & POSITION_MASK)
+      if (compareBytes(this.idAt(position), id) === 0) return position
+    }
+    return -1
+  }
+}
+
+function fingerprint(id: Uint8Array): bigint {
+  return (
+    (BigInt(((id[0] as number) << 24) | ((id[1] as number) << 16) | ((id[2] as number) << 8) | (id[3] as number)) &
+      0xffffffffn) *
+      256n +
+    BigInt(id[4] as number)
+  )
+}

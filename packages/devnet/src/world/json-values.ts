@@ -1,0 +1,55 @@
+import { cb58Encode, formatAddress, hexEncode } from '@avalanche-automation/core'
+import { HRP } from './constants.js'
+
+/**
+ * Helpers that build the node's JSON values. Plain Go integers become JSON numbers, and amounts above 2^53 must reach
+ * the wire exactly: `JSON.rawJSON` (Node >= 21) lets JSON.stringify write their digits verbatim.
+ */
+const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON
+
+/** A Go uint64/int64 as a bare JSON number, exact at any size. */
+export function jsonInt(value: bigint | number): unknown {
+  if (typeof value === 'number') return value
+  return value <= 9007199254740991n ? Number(value) : rawJSON(value.toString())
+}
+
+/** avajson.Uint64 and friends: decimal strings. */
+export function jsonU64(value: bigint | number): string {
+  return value.toString()
+}
+
+/** avajson.Float32/Float64: four decimals. */
+export function jsonFloat(value: number): string {
+  return value.toFixed(4)
+}
+
+/** `types.JSONByteSlice` and BLS keys/signatures: hex without checksum. */
+export function hexNc(bytes: Uint8Array): string {
+  return hexEncode(bytes, { checksum: false })
+}
+
+/** cb58 strings are cached by content: the same few thousand IDs are rendered over and over. */
+const idCache = new Map<string, string>()
+export function idString(bytes: Uint8Array): string {
+  const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  let text = idCache.get(key)
+  if (text === undefined) {
+    text = cb58Encode(bytes)
+    if (idCache.size > 100_000) idCache.clear()
+    idCache.set(key, text)
+  }
+  return text
+}
+
+const addressCache = new Map<string, string>()
+/** `X-local1…` / `P-local1…` for a 20-byte short ID. */
+export function chainAddress(chain: string, shortId: Uint8Array): string {
+  const key = chain + Buffer.from(shortId.buffer, shortId.byteOffset, shortId.byteLength).toString('latin1')
+  let text = addressCache.get(key)
+  if (text === undefined) {
+    text = formatAddress(chain, HRP, shortId)
+    if (addressCache.size > 100_000) addressCache.clear()
+    addressCache.set(key, text)
+  }
+  return text
+}
