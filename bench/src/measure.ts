@@ -9,11 +9,17 @@ export interface Throughput {
 }
 
 /** Runs `task` from `concurrency` workers for `durationMs`, after a warm-up, and reports throughput and latency. */
-export async function throughput(task: () => Promise<unknown>, concurrency: number, durationMs: number): Promise<Throughput> {
+export async function throughput(
+  task: () => Promise<unknown>,
+  concurrency: number,
+  durationMs: number,
+): Promise<Throughput> {
   const warmUntil = performance.now() + Math.min(500, durationMs / 4)
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < warmUntil) await task()
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < warmUntil) await task()
+    }),
+  )
   const latencies: number[] = []
   const start = performance.now()
   const end = start + durationMs
@@ -29,7 +35,12 @@ export async function throughput(task: () => Promise<unknown>, concurrency: numb
   const elapsed = performance.now() - start
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
-  return { opsPerSecond: (latencies.length / elapsed) * 1000, p50Ms: pct(0.5), p99Ms: pct(0.99), count: latencies.length }
+  return {
+    opsPerSecond: (latencies.length / elapsed) * 1000,
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+    count: latencies.length,
+  }
 }
 
 /** Samples this process's RSS every `everyMs` until stopped; reports the peak and the samples. */
@@ -47,4 +58,5 @@ export function sampleRss(everyMs = 25): { stop(): { peakMb: number; samplesMb: 
   }
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

@@ -45,6 +45,30 @@ const SEED_METHODS = {
   index: ['getContainerByID', 'getContainerByIndex', 'getContainerRange', 'getIndex', 'getLastAccepted', 'isAccepted'],
   info: ['isBootstrapped', 'getNodeID', 'getNetworkID', 'getNetworkName', 'getNodeVersion', 'getBlockchainID', 'peers'],
   health: ['health', 'getHealth', 'getReadiness', 'getLiveness'],
+  /** Seed 001: every Data API endpoint it lists, plus the chains listing and the v2 transaction list. */
+  data: [
+    'listChains',
+    'getChainInfo',
+    'getLatestBlocks',
+    'getBlock',
+    'listLatestTransactions',
+    'getTransaction',
+    'getTransactionsForBlock',
+    'getDeploymentTransaction',
+    'listNativeTransactions',
+    'listErc20Transactions',
+    'listErc721Transactions',
+    'listErc1155Transactions',
+    'listTransactions',
+    'listTransfers',
+    'listErc20Balances',
+    'listErc1155Balances',
+    'listAssetTransactions',
+    'listLatestPrimaryNetworkTransactions',
+    'listPrimaryNetworkBlocksByNodeId',
+  ],
+  /** Seed 001's avg_tps, and the v2 Metrics API the brief adds. */
+  metrics: ['getAvgTps', 'listChains', 'getChain', 'getEvmChainMetrics', 'getEvmChainRollingWindowMetrics'],
 } as const
 
 const entries = Object.entries(services).flatMap(([service, ops]) =>
@@ -53,7 +77,7 @@ const entries = Object.entries(services).flatMap(([service, ops]) =>
 
 describe('catalog', () => {
   test('services are listed in order and the catalog holds every operation of every service', () => {
-    expect(Object.keys(services)).toEqual(['admin', 'avm', 'platform', 'index', 'info', 'health'])
+    expect(Object.keys(services)).toEqual(['admin', 'avm', 'platform', 'index', 'info', 'health', 'data', 'metrics'])
     expect(catalog).toHaveLength(entries.length)
     expect(catalog).toEqual(entries.map((e) => e.op))
   })
@@ -99,9 +123,10 @@ describe('catalog', () => {
     },
   )
 
-  test('endpoints: JSON-RPC under /ext, REST probes as GET; path placeholders are parameters', () => {
+  test('endpoints: node JSON-RPC under /ext, REST as GET; Data/Metrics as GET /v1|/v2; placeholders are parameters', () => {
     for (const op of catalog) {
-      expect(op.endpoint, op.id).toMatch(/^(GET )?\/ext\//)
+      if (op.service === 'data' || op.service === 'metrics') expect(op.endpoint, op.id).toMatch(/^GET \/v[12]\//)
+      else expect(op.endpoint, op.id).toMatch(/^(GET )?\/ext\//)
       for (const [, name] of op.endpoint.matchAll(/\{(\w+)\}/g)) {
         const schema = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as {
           properties?: Record<string, unknown>
@@ -139,7 +164,7 @@ describe('catalog', () => {
   test('every paginated operation has .pages and .items on its client function', () => {
     const { client } = createFakeClient()
     const functions = client as unknown as Record<string, Record<string, { pages?: unknown; items?: unknown }>>
-    const paginated = entries.filter((e) => e.op.pagination)
+    const paginated = entries.filter((e) => e.op.pagination && e.op.pagination.kind !== 'pageToken')
     expect(paginated.map((e) => e.op.id)).toEqual(['avm.getUTXOs', 'platform.getUTXOs', 'index.getContainerRange'])
     for (const { service, key, op } of entries) {
       const fn = functions[service]?.[key]
@@ -148,6 +173,36 @@ describe('catalog', () => {
         expect(fn?.pages, op.id).toBeTypeOf('function')
         expect(fn?.items, op.id).toBeTypeOf('function')
       }
+    }
+  })
+
+  test('every Data/Metrics operation with a pageToken parameter paginates by pageToken and names its item field', () => {
+    const { client } = createFakeClient()
+    const functions = client as unknown as Record<string, Record<string, { pages?: unknown; items?: unknown }>>
+    const withToken = entries.filter(({ op }) => {
+      const schema = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>
+        anyOf?: { properties?: Record<string, unknown> }[]
+      }
+      const properties = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties ?? {}
+      return 'pageToken' in properties
+    })
+    expect(withToken.length).toBeGreaterThanOrEqual(20)
+    const byToken = entries.filter((e) => e.op.pagination?.kind === 'pageToken')
+    expect(byToken.map((e) => e.op.id)).toEqual(withToken.map((e) => e.op.id))
+    for (const { service, key, op } of byToken) {
+      const items = (op.pagination as { items?: unknown }).items
+      expect(items, op.id).toBeTypeOf('string')
+      expect(functions[service]?.[key]?.pages, op.id).toBeTypeOf('function')
+      expect(functions[service]?.[key]?.items, op.id).toBeTypeOf('function')
+    }
+  })
+
+  test('Data and Metrics operations are read-only, idempotent GETs whose descriptions state their rate-limit weight', () => {
+    for (const op of catalog.filter((o) => o.service === 'data' || o.service === 'metrics')) {
+      expect(op.readOnly, op.id).toBe(true)
+      expect(op.idempotent, op.id).toBe(true)
+      expect(op.description, op.id).toMatch(/Rate-limit weight/)
     }
   })
 })

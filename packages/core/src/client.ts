@@ -19,7 +19,7 @@ export interface ClientOptions {
   dataApiUrl?: string
   /** Metrics API base URL. Default `https://metrics.avax.network`. */
   metricsApiUrl?: string
-  /** Data API key (optional: without it the unauthenticated tier applies). Never logged. */
+  /** Data API key (optional: without it the unauthenticated tier applies). Sent to the Data API only. Never logged. */
   apiKey?: string
   /** Extra headers for node requests, e.g. a gateway key. Their values are redacted from errors and logs. */
   nodeHeaders?: Record<string, string>
@@ -81,7 +81,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     headers: {
       node: { ...node.headers, ...options.nodeHeaders },
       data: { ...data.headers, ...keyHeaders },
-      metrics: { ...metrics.headers, ...keyHeaders },
+      metrics: { ...metrics.headers },
     },
     transport,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -105,7 +105,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     const fns: Record<string, unknown> = {}
     for (const [name, op] of Object.entries(ops as Record<string, AnyOperation>)) {
       const fn = (params?: unknown, callOptions?: CallOptions) => call(op, params, callOptions)
-      fns[name] = attachPagination(fn, op, call)
+      fns[name] = attachPagination(fn, op, call, ctx.logger)
     }
     client[service] = Object.freeze(fns)
   }

@@ -1,5 +1,10 @@
 export { catalog, findOperation } from './catalog.js'
 export { type AvalancheClient, type ClientOptions, createClient } from './client.js'
+/** Types of every Data API schema, generated from its OpenAPI description (e.g. `DataApi.NativeTransaction`). */
+export type * as DataApi from './data/generated/data-api.gen.js'
+/** Types of every Metrics API schema, generated from its OpenAPI description (e.g. `MetricsApi.MetricsValue`). */
+export type * as MetricsApi from './data/generated/metrics-api.gen.js'
+export { DATA_API_WEIGHTS, METRICS_API_WEIGHTS } from './data/params.js'
 export { formatAddress, hrpForNetwork, isAddress, type ParsedAddress, parseAddress } from './encoding/address.js'
 export { formatAmount, parseAmount } from './encoding/amount.js'
 export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
@@ -31,6 +36,9 @@ export {
   type PaginationKind,
   type Service,
 } from './operation.js'
+export type { PageItem, Paginated } from './pagination/attach.js'
+export { itemKey, PAGE_TOKEN_LIFETIME_MS, type PageTokenWalkOptions } from './pagination/pageToken.js'
+export type { WalkOptions } from './pagination/types.js'
 export { createRedactor, redactUrl } from './redact.js'
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 export { services } from './services.js'

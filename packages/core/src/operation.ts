@@ -33,7 +33,8 @@ export interface Operation<
   readonly idempotent: boolean
   /** Changes node state in a way that is hard to undo (profiles, logger levels, aliases). */
   readonly destructive?: boolean
-  readonly pagination?: { readonly kind: PaginationKind }
+  /** How to walk the pages; `items` names the list field of `pageToken` replies. */
+  readonly pagination?: { readonly kind: PaginationKind; readonly items?: string }
   readonly deprecated?: { readonly since: string; readonly use?: string }
   /** The node flag that must be on for this API to exist. */
   readonly requires?: '--api-admin-enabled=true' | '--index-enabled=true'

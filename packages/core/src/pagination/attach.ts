@@ -1,8 +1,19 @@
+import type { Logger } from '../logger.js'
 import type { Container } from '../node/index.js'
-import type { AnyOperation, OperationResult } from '../operation.js'
+import type { AnyOperation, OperationParams, OperationResult } from '../operation.js'
 import { type IndexWalkParams, walkIndex, walkIndexPages } from './indexRange.js'
+import { type PageTokenWalkOptions, walkTokenItems, walkTokenPages } from './pageToken.js'
 import type { Call, WalkOptions } from './types.js'
 import { type Utxo, type UtxoWalkParams, walkUtxoPages, walkUtxos } from './utxos.js'
+
+/** The element type of the array at `K` of a page (of each member, for results that are unions). */
+export type PageItem<R, K extends PropertyKey> = R extends { readonly [P in K]: ReadonlyArray<infer I> } ? I : never
+
+/** `(params, options)` of a walk, with params optional when the operation's are. */
+type WalkArgs<Op extends AnyOperation, O> =
+  undefined extends OperationParams<Op>
+    ? [params?: OperationParams<Op>, options?: O]
+    : [params: OperationParams<Op>, options?: O]
 
 /** `.pages()` and `.items()` on the functions of paginated operations. */
 export type Paginated<Op extends AnyOperation> = Op extends { pagination: { kind: 'utxoCursor' } }
@@ -15,9 +26,20 @@ export type Paginated<Op extends AnyOperation> = Op extends { pagination: { kind
         pages(params: IndexWalkParams, options?: WalkOptions): AsyncGenerator<Container[]>
         items(params: IndexWalkParams, options?: WalkOptions): AsyncGenerator<Container>
       }
-    : unknown
+    : Op extends { pagination: { kind: 'pageToken'; items: infer K extends string } }
+      ? {
+          /** Whole pages in order, each with its nextPageToken (pass it as pageToken to resume later). */
+          pages(...args: WalkArgs<Op, PageTokenWalkOptions>): AsyncGenerator<OperationResult<Op>>
+          /** The records of every page, in order, each once; `options.limit` caps them. */
+          items(...args: WalkArgs<Op, PageTokenWalkOptions>): AsyncGenerator<PageItem<OperationResult<Op>, K>>
+        }
+      : unknown
 
-export function attachPagination<F extends object>(fn: F, op: AnyOperation, call: Call): F {
+/**
+ * Adds `.pages()` and `.items()` to the client function of a paginated operation. `logger` receives pagination
+ * events (a pageToken walk's restart) when the walk's options name none.
+ */
+export function attachPagination<F extends object>(fn: F, op: AnyOperation, call: Call, logger?: Logger): F {
   const kind = op.pagination?.kind
   if (kind === 'utxoCursor') {
     return Object.assign(fn, {
@@ -30,6 +52,13 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
     return Object.assign(fn, {
       pages: (params: IndexWalkParams, options?: WalkOptions) => walkIndexPages(call, params, options),
       items: (params: IndexWalkParams, options?: WalkOptions) => take(walkIndex(call, params, options), options?.limit),
+    })
+  }
+  if (kind === 'pageToken') {
+    return Object.assign(fn, {
+      pages: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenPages(call, op, params, options, logger),
+      items: (params?: unknown, options?: PageTokenWalkOptions) =>
+        take(walkTokenItems(call, op, params, options, logger), options?.limit),
     })
   }
   return fn

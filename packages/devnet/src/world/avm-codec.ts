@@ -1,5 +1,4 @@
-import { AvmType, SECP_FX_ID } from './constants.js'
-import { ByteWriter } from './bytes.js'
+import { ByteWriter, sha256Fast } from './bytes.js'
 import {
   type Input,
   inputJson,
@@ -12,6 +11,7 @@ import {
   writeOutput,
   writeOutputBody,
 } from './components.js'
+import { AvmType, SECP_FX_ID } from './constants.js'
 import { hexNc, idString, jsonInt } from './json-values.js'
 
 /** An X-Chain transaction before encoding (`vms/avm/txs`). */
@@ -51,7 +51,9 @@ export function writeXTxBody(w: ByteWriter, tx: XTx): void {
   for (const input of tx.inputs) writeInput(w, input)
   w.sizedBytes(tx.memo)
   if (tx.type === 'createAsset') {
-    w.str(tx.name ?? '').str(tx.symbol ?? '').u8(tx.denomination ?? 0)
+    w.str(tx.name ?? '')
+      .str(tx.symbol ?? '')
+      .u8(tx.denomination ?? 0)
     const states = tx.states ?? []
     w.u32(states.length)
     for (const state of states) {
@@ -72,21 +74,30 @@ export function writeXTxBody(w: ByteWriter, tx: XTx): void {
   writeCredentials(w, tx.credentials)
 }
 
+const scratch = new ByteWriter(4096)
+
 /** Signed tx bytes: codec version 0, then the body. tx ID = sha256 of exactly these bytes. */
 export function encodeXTx(tx: XTx): Uint8Array {
-  const w = new ByteWriter(256 + tx.outputs.length * 80)
-  w.u16(0)
-  writeXTxBody(w, tx)
-  return w.finish()
+  scratch.reset().u16(0)
+  writeXTxBody(scratch, tx)
+  return scratch.finish()
+}
+
+/** The tx ID without keeping the bytes: hashes the scratch buffer in place (bulk ID scans). */
+export function xTxId(tx: XTx): Uint8Array {
+  scratch.reset().u16(0)
+  writeXTxBody(scratch, tx)
+  return sha256Fast(scratch.written())
 }
 
 /**
  * UTXOs a tx creates, in output-index order: the base outputs, then (CreateAssetTx) the initial-state outputs, or
  * (ExportTx) nothing more locally: exported outputs live in shared memory at indices after the base outputs.
  */
-export function localOutputs(tx: XTx): Output[] {
+export function localOutputs(tx: XTx, txId: Uint8Array): Output[] {
   if (tx.type !== 'createAsset') return tx.outputs
-  return [...tx.outputs, ...(tx.states ?? []).flatMap((s) => s.outputs)]
+  // Initial-state outputs hold the asset the tx creates: its own ID.
+  return [...tx.outputs, ...(tx.states ?? []).flatMap((s) => s.outputs.map((o) => ({ ...o, assetId: txId })))]
 }
 
 /** UTXO bytes as getUTXOs returns them: version ‖ txID ‖ outputIndex ‖ assetID ‖ typeID ‖ output. */

@@ -27,6 +27,12 @@ export class ByteWriter {
     return this.pos
   }
 
+  /** Rewinds for reuse: bulk encoders keep one writer instead of allocating a zeroed buffer per call. */
+  reset(): this {
+    this.pos = 0
+    return this
+  }
+
   u8(value: number): this {
     this.ensure(1)
     this.buf[this.pos++] = value
@@ -71,6 +77,11 @@ export class ByteWriter {
     const encoded = new TextEncoder().encode(value)
     return this.u16(encoded.length).bytes(encoded)
   }
+  /** The bytes written so far, without copying: valid until the next write or reset. */
+  written(): Uint8Array {
+    return this.buf.subarray(0, this.pos)
+  }
+
   /** A copy of the bytes written so far. */
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos)

@@ -1,5 +1,5 @@
-import { AvmType } from './constants.js'
 import { ByteWriter, compareBytes } from './bytes.js'
+import { AvmType } from './constants.js'
 import { chainAddress, hexNc, idString, jsonInt } from './json-values.js'
 
 /**
@@ -67,12 +67,14 @@ export function writeCredentials(w: ByteWriter, credentials: Uint8Array[][]): vo
   }
 }
 
+const sortScratch = new ByteWriter(256)
+
 /** `avax.SortTransferableOutputs`: by asset, then by the output's codec bytes. */
 export function sortOutputs<T extends Output>(outputs: T[]): T[] {
+  if (outputs.length < 2) return outputs
   const keyed = outputs.map((out) => {
-    const w = new ByteWriter(64 + 20 * out.addresses.length)
-    writeOutput(w, out)
-    return { out, key: w.finish() }
+    writeOutput(sortScratch.reset(), out)
+    return { out, key: sortScratch.finish() }
   })
   keyed.sort((a, b) => compareBytes(a.key, b.key))
   return keyed.map((k) => k.out)

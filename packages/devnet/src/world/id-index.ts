@@ -9,6 +9,8 @@ const POSITION_BITS = 24n
 const POSITION_MASK = (1n << POSITION_BITS) - 1n
 export const MAX_INDEXED = Number(POSITION_MASK)
 
+if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('IdIndex assumes a little-endian host')
+
 export class IdIndex {
   private readonly table: BigUint64Array
 
@@ -23,7 +25,14 @@ export class IdIndex {
   static build(count: number, idAt: (position: number) => Uint8Array): IdIndex {
     if (count > MAX_INDEXED) throw new RangeError(`an ID index holds at most ${MAX_INDEXED} entries`)
     const table = new BigUint64Array(count)
-    for (let i = 0; i < count; i++) table[i] = (fingerprint(idAt(i)) << POSITION_BITS) | BigInt(i)
+    // Fill through 32-bit words (little-endian: low word first) to avoid a BigInt per entry.
+    const words = new Uint32Array(table.buffer)
+    for (let i = 0; i < count; i++) {
+      const id = idAt(i)
+      words[2 * i] = (((id[4] as number) << 24) | i) >>> 0
+      words[2 * i + 1] =
+        (((id[0] as number) << 24) | ((id[1] as number) << 16) | ((id[2] as number) << 8) | (id[3] as number)) >>> 0
+    }
     table.sort()
     return new IdIndex(table, idAt)
   }

@@ -1,4 +1,5 @@
-import { cb58Encode, formatAddress, hexEncode } from '@avalanche-automation/core'
+import { cb58Encode, formatAddress } from '@avalanche-automation/core'
+import { sha256Fast } from './bytes.js'
 import { HRP } from './constants.js'
 
 /**
@@ -23,9 +24,19 @@ export function jsonFloat(value: number): string {
   return value.toFixed(4)
 }
 
-/** `types.JSONByteSlice` and BLS keys/signatures: hex without checksum. */
+const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+
+/**
+ * The node's `hex`/`hexc` encoding: "0x" + hex(bytes ‖ last 4 bytes of sha256). Same output as core's hexEncode
+ * (a test checks it) through Buffer's native hex, which is ~20x faster on the containers the index serves in bulk.
+ */
+export function hexChecked(bytes: Uint8Array): string {
+  return `0x${hex(bytes)}${hex(sha256Fast(bytes).subarray(28))}`
+}
+
+/** `types.JSONByteSlice`, BLS keys and signatures, `hexnc`: hex without checksum. */
 export function hexNc(bytes: Uint8Array): string {
-  return hexEncode(bytes, { checksum: false })
+  return `0x${hex(bytes)}`
 }
 
 /** cb58 strings are cached by content: the same few thousand IDs are rendered over and over. */

@@ -1,4 +1,3 @@
-import { PvmType, SECP_FX_ID } from './constants.js'
 import { ByteWriter } from './bytes.js'
 import {
   type Input,
@@ -13,6 +12,7 @@ import {
   writeOutput,
   writeOwners,
 } from './components.js'
+import { PvmType, SECP_FX_ID } from './constants.js'
 import { hexNc, idString, jsonInt } from './json-values.js'
 
 /** Fields every P-Chain tx starts with (`platformvm/txs.BaseTx`). */
@@ -86,6 +86,9 @@ export type PTx = (
       subnetAuth: number[]
     }
 ) & { base: PBase; credentials: Uint8Array[][] }
+
+/** The type-specific part of a P tx (a distributive Omit keeps the union discriminated). */
+export type PTxBody = PTx extends infer T ? (T extends PTx ? Omit<T, 'base' | 'credentials'> : never) : never
 
 const typeIds: Record<PTx['type'], number> = {
   base: PvmType.baseTx,

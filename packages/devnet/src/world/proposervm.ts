@@ -51,11 +51,21 @@ export class BlockIdChain {
 
   private ensure(height: number): void {
     if (height <= this.done) return
-    if (!this.innerIds || !this.containerIds) {
-      this.innerIds = new Uint8Array((this.count + 1) * 32)
-      this.innerIds.set(this.genesisInnerId, 0)
-      this.containerIds = new Uint8Array((this.count + 1) * 32)
-      this.containerIds.set(this.genesisInnerId, 0)
+    // Grow by doubling: a chain read only at its start never pays for its full length.
+    const needed = (height + 1) * 32
+    if (!this.innerIds || !this.containerIds || this.innerIds.length < needed) {
+      const size = Math.min((this.count + 1) * 32, Math.max(needed, (this.innerIds?.length ?? 0) * 2, 64 * 32))
+      const inner = new Uint8Array(size)
+      const container = new Uint8Array(size)
+      if (this.innerIds && this.containerIds) {
+        inner.set(this.innerIds)
+        container.set(this.containerIds)
+      } else {
+        inner.set(this.genesisInnerId, 0)
+        container.set(this.genesisInnerId, 0)
+      }
+      this.innerIds = inner
+      this.containerIds = container
     }
     for (let h = this.done + 1; h <= height; h++) {
       const block = this.build(h, this.innerId(h - 1), this.containerId(h - 1))

@@ -29,11 +29,15 @@ export function below(seed: number, stream: number, index: number, n: number): n
   return Math.floor((rand(seed, stream, index) / 4294967296) * n)
 }
 
-/** Fills `length` bytes from the PRNG (for fake signatures and similar filler). */
+/** Fills `length` bytes from the PRNG (fake signatures and similar filler): one seeded xorshift32 run. */
 export function randomBytes(seed: number, stream: number, index: number, length: number): Uint8Array {
   const out = new Uint8Array(length)
+  let x = rand(seed, stream, index) || 0x9e3779b9
   for (let i = 0; i < length; i += 4) {
-    const word = rand(seed, stream, index * 64 + i / 4)
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    const word = x >>> 0
     out[i] = word >>> 24
     if (i + 1 < length) out[i + 1] = (word >>> 16) & 0xff
     if (i + 2 < length) out[i + 2] = (word >>> 8) & 0xff

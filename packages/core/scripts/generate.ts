@@ -1,0 +1,146 @@
+/**
+ * Generates the zod schemas of the Data API and the Metrics API from their official OpenAPI descriptions
+ * (`openapi/*.openapi.json`, copies of ava-labs/builders-hub `public/openapi/`) with @hey-api/openapi-ts.
+ *
+ *   pnpm --filter @avalanche-automation/core run generate          # rewrites src/data/generated/*.gen.ts
+ *   node scripts/generate.ts --check                               # exits 1 when the committed files differ
+ *
+ * Result schemas must survive a server that is newer than its description, so three resolvers loosen what the zod
+ * plugin emits: objects keep unknown fields (`z.looseObject`), enums keep unknown values (`openEnum`), and numbers
+ * accept the bigint that `parseJsonLossless` makes of integers above 2^53 (`jsonNumber`). Parameters are not taken
+ * from here: operations declare strict ones with the seed's limits and helpful messages.
+ */
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createClient } from '@hey-api/openapi-ts'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+export const SPECS = [
+  { name: 'data-api', spec: 'openapi/data-api.openapi.json', out: 'src/data/generated/data-api.gen.ts' },
+  { name: 'metrics-api', spec: 'openapi/metrics-api.openapi.json', out: 'src/data/generated/metrics-api.gen.ts' },
+] as const
+
+/** The module the generated files import `openEnum` and `jsonNumber` from, relative to them. */
+const HELPERS = '../lenient.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: the resolver contexts are hey-api's internal DSL types
+type Ctx = any
+
+/** The imported helper's symbol, registered once per generated file. */
+const symbols = new WeakMap<object, Map<string, unknown>>()
+function helper(ctx: Ctx, name: 'openEnum' | 'jsonNumber') {
+  let known = symbols.get(ctx.plugin)
+  if (!known) {
+    known = new Map()
+    symbols.set(ctx.plugin, known)
+  }
+  if (!known.has(name)) known.set(name, ctx.plugin.symbol(name, { external: HELPERS }))
+  return known.get(name)
+}
+
+const resolvers = {
+  /** `z.looseObject({...})`: fields the description does not list yet pass through. Maps stay `z.record`. */
+  object(ctx: Ctx) {
+    const additional = ctx.nodes.additionalProperties(ctx)
+    if (additional) return undefined
+    const { z } = ctx.plugin.imports
+    return ctx.$(z).attr('looseObject').call(ctx.nodes.shape(ctx))
+  },
+  /** `openEnum([...])`: the known values type the field, and any other string is kept as it came. */
+  enum(ctx: Ctx) {
+    const { enumMembers, literalSchemas } = ctx.nodes.items(ctx)
+    if (!enumMembers.length || enumMembers.length !== literalSchemas.length) return undefined
+    return ctx.$(helper(ctx, 'openEnum')).call(ctx.$.array(...enumMembers))
+  },
+  /** `jsonNumber(z.number()...)`: integers the JSON parser turned into bigint become numbers again. */
+  number(ctx: Ctx) {
+    const literal = ctx.nodes.const(ctx)
+    if (literal) return literal
+    ctx.chain.current = ctx.nodes.base(ctx)
+    ctx.chain.current = ctx.nodes.min(ctx) ?? ctx.chain.current
+    ctx.chain.current = ctx.nodes.max(ctx) ?? ctx.chain.current
+    return ctx.$(helper(ctx, 'jsonNumber')).call(ctx.chain.current)
+  },
+}
+
+/**
+ * Fixes of the descriptions themselves, applied before generation. JSON Schema allows null in an enum only when the
+ * enum lists it, but the service sends `tokenReputation: null` (described as "or null if the reputation is
+ * unknown") while the enum says `["Malicious", "Benign"]` next to `type: ["string", "null"]`: such enums get null.
+ */
+export function normalizeSpec(spec: unknown): unknown {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item)
+      return
+    }
+    if (!node || typeof node !== 'object') return
+    const schema = node as { type?: unknown; enum?: unknown[] }
+    if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum)) {
+      if (!schema.enum.includes(null)) schema.enum.push(null)
+    }
+    for (const value of Object.values(node)) visit(value)
+  }
+  visit(spec)
+  return spec
+}
+
+export async function generate(): Promise<Map<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), 'openapi-gen-'))
+  const files = new Map<string, string>()
+  try {
+    for (const { name, spec, out } of SPECS) {
+      const specText = await readFile(join(root, spec), 'utf8')
+      const input = normalizeSpec(JSON.parse(specText))
+      await createClient({
+        input,
+        output: { path: join(dir, name), entryFile: false },
+        plugins: [
+          {
+            name: 'zod',
+            requests: false,
+            webhooks: false,
+            responses: {
+              name: 'z{{name}}Result',
+              types: { infer: { enabled: true, name: '{{name}}Result', case: 'PascalCase' } },
+            },
+            definitions: { types: { infer: { enabled: true, name: '{{name}}', case: 'PascalCase' } } },
+            '~resolvers': resolvers,
+          },
+        ],
+        logs: { level: 'silent' },
+      } as Parameters<typeof createClient>[0])
+      const body = await readFile(join(dir, name, 'zod.gen.ts'), 'utf8')
+      const sha = createHash('sha256').update(specText).digest('hex')
+      const header = `// Generated by scripts/generate.ts from ${spec} (sha256 ${sha}). Do not edit: run \`pnpm --filter @avalanche-automation/core run generate\`.\n`
+      files.set(out, header + body)
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  return files
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const check = process.argv.includes('--check')
+  const files = await generate()
+  const stale: string[] = []
+  for (const [out, text] of files) {
+    const path = join(root, out)
+    if (check) {
+      const committed = await readFile(path, 'utf8').catch(() => '')
+      if (committed !== text) stale.push(relative(process.cwd(), path))
+    } else {
+      await writeFile(path, text)
+      console.log(`wrote ${relative(process.cwd(), path)}`)
+    }
+  }
+  if (stale.length) {
+    console.error(`out of date: ${stale.join(', ')}; run \`pnpm --filter @avalanche-automation/core run generate\``)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zGetBlockResult,
+  zGetChainInfoResult,
+  zGetDeploymentTransactionResult,
+  zGetLatestBlocksResult,
+  zGetTransactionResult,
+  zGetTransactionsForBlockResult,
+  zListErc20BalancesResult,
+  zListErc20TransactionsResult,
+  zListErc721TransactionsResult,
+  zListErc1155BalancesResult,
+  zListErc1155TransactionsResult,
+  zListLatestTransactionsResult,
+  zListNativeTransactionsResult,
+  zListTransactionsResult,
+  zListTransactionsV2Result,
+  zListTransfersResult,
+  zSupportedChainsResult,
+} from './generated/data-api.gen.js'
+import {
+  apiFeature,
+  blockId,
+  blockNumber,
+  checkRanges,
+  contractAddresses,
+  currency,
+  dataWeight,
+  endBlock,
+  evmAddress,
+  evmChainId,
+  network,
+  pageSize,
+  pageToken,
+  sortOrder,
+  startBlock,
+  transactionStatus,
+  txHash,
+} from './params.js'
+
+/**
+ * The Data API's EVM endpoints (`/v1/chains/...`, base `dataApiUrl`): chains, blocks, transactions, transfers and
+ * balances of any EVM chain it indexes (the C-Chain is 43114, fuji's 43113). The API key is optional; without one
+ * the unauthenticated rate tier applies. List operations paginate with pageToken: `.pages()` and `.items()` walk them.
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+
+const chainId = evmChainId
+const address = evmAddress('a wallet address').describe('Wallet address, 0x-hex.')
+
+const AMOUNTS =
+  "Amounts (value, gas, fees, balances) are decimal strings in the token's smallest unit (wei for the native token: 1 AVAX = 10^18 wei); blockNumber is a decimal string and blockTimestamp Unix seconds."
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const RANGE = 'startBlock is inclusive and endBlock exclusive.'
+
+const addressTransfers = (kind: string) =>
+  z
+    .strictObject({
+      chainId,
+      address,
+      startBlock: startBlock.optional(),
+      endBlock: endBlock.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+    })
+    .superRefine(checkRanges)
+    .describe(`${kind} of an address, newest first.`)
+
+export const evm = {
+  listChains: defineOperation({
+    ...read,
+    id: 'data.listChains',
+    endpoint: 'GET /v1/chains',
+    summary: 'The EVM chains the Data API indexes: chain ID, name, RPC URL, native token, status and features.',
+    description: `network picks mainnet or fuji/testnet chains; feature keeps those with nftIndexing, webhooks or teleporter. chainId of each entry is what the other data.* operations take. ${dataWeight('free')}`,
+    params: z.strictObject({ network: network.optional(), feature: apiFeature.optional() }).optional(),
+    result: zSupportedChainsResult,
+  }),
+  getChainInfo: defineOperation({
+    ...read,
+    id: 'data.getChainInfo',
+    endpoint: 'GET /v1/chains/{chainId}',
+    summary: 'One EVM chain the Data API indexes: name, status, RPC and explorer URLs, native token, features.',
+    description: `status UNAVAILABLE means requests that need the chain's nodes may fail with 503. ${dataWeight('free')}`,
+    params: z.strictObject({ chainId }),
+    result: zGetChainInfoResult,
+  }),
+  getLatestBlocks: defineOperation({
+    ...read,
+    id: 'data.getLatestBlocks',
+    endpoint: 'GET /v1/chains/{chainId}/blocks',
+    summary: 'The latest indexed blocks of an EVM chain, newest first, one page at a time.',
+    description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), txCount, gasUsed, gasLimit, baseFee and feesSpent (wei, decimal strings). ${PAGES} ${dataWeight('small')}`,
+    params: z.strictObject({ chainId, pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }),
+    result: zGetLatestBlocksResult,
+    pagination: { kind: 'pageToken', items: 'blocks' },
+  }),
+  getBlock: defineOperation({
+    ...read,
+    id: 'data.getBlock',
+    endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}',
+    summary: 'One block of an EVM chain by number or hash.',
+    description: `blockId is a block number or a 0x block hash. Gas and fee fields are decimal strings in wei; blockTimestamp is Unix seconds. ${dataWeight('small')}`,
+    params: z.strictObject({ chainId, blockId }),
+    result: zGetBlockResult,
+  }),
+  listLatestTransactions: defineOperation({
+    ...read,
+    id: 'data.listLatestTransactions',
+    endpoint: 'GET /v1/chains/{chainId}/transactions',
+    summary: 'The latest transactions of an EVM chain, newest first, optionally only failed or only successful ones.',
+    description: `status is "failed" or "success"; each transaction's own txStatus is "0" (failed) or "1" (success). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+      status: transactionStatus.optional(),
+    }),
+    result: zListLatestTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  getTransaction: defineOperation({
+    ...read,
+    id: 'data.getTransaction',
+    endpoint: 'GET /v1/chains/{chainId}/transactions/{txHash}',
+    summary: 'One EVM transaction by hash, with its ERC-20/721/1155 transfers, internal transactions and token prices.',
+    description: `nativeTransaction holds the transaction itself (txStatus "1" success, "0" failed); networkTokenDetails the native token's current and historical price. ${AMOUNTS} ${dataWeight('medium')}`,
+    params: z.strictObject({ chainId, txHash }),
+    result: zGetTransactionResult,
+  }),
+  getTransactionsForBlock: defineOperation({
+    ...read,
+    id: 'data.getTransactionsForBlock',
+    endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions',
+    summary: 'The transactions of one EVM block, by block number or hash.',
+    description: `pageSize may be 0 to 100 here (the description's default is 0). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      blockId,
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100, 0, 0).optional(),
+    }),
+    result: zGetTransactionsForBlockResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  getDeploymentTransaction: defineOperation({
+    ...read,
+    id: 'data.getDeploymentTransaction',
+    endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
+    summary: 'The transaction that deployed a contract, with its transfers and internal transactions.',
+    description: `address must be a contract (other addresses answer 404). currency sets the currency of prices (default usd). ${AMOUNTS} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
+      currency: currency.optional(),
+    }),
+    result: zGetDeploymentTransactionResult,
+  }),
+  listNativeTransactions: defineOperation({
+    ...read,
+    id: 'data.listNativeTransactions',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative',
+    summary: 'The native transactions sent from or to an address, newest first, optionally within a block range.',
+    description: `${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: addressTransfers('Native transactions'),
+    result: zListNativeTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listErc20Transactions: defineOperation({
+    ...read,
+    id: 'data.listErc20Transactions',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
+    summary: 'The ERC-20 transfers from or to an address, newest first, optionally within a block range.',
+    description: `Each transfer has from, to, value (in the token's smallest unit: divide by 10^erc20Token.decimals), logIndex and erc20Token. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+    params: addressTransfers('ERC-20 transfers'),
+    result: zListErc20TransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listErc721Transactions: defineOperation({
+    ...read,
+    id: 'data.listErc721Transactions',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
+    summary: 'The ERC-721 (NFT) transfers from or to an address, newest first, optionally within a block range.',
+    description: `Each transfer has from, to, logIndex and erc721Token (contract, tokenId, tokenUri, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+    params: addressTransfers('ERC-721 transfers'),
+    result: zListErc721TransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listErc1155Transactions: defineOperation({
+    ...read,
+    id: 'data.listErc1155Transactions',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
+    summary: 'The ERC-1155 transfers from or to an address, newest first, optionally within a block range.',
+    description: `Each transfer has from, to, value (a decimal string), logIndex and erc1155Token (contract, tokenId, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+    params: addressTransfers('ERC-1155 transfers'),
+    result: zListErc1155TransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listTransactions: defineOperation({
+    ...read,
+    id: 'data.listTransactions',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions',
+    summary:
+      'Every transaction an address took part in, each with its native transaction, token transfers and internal transactions.',
+    description: `The transfer and internal-transaction lists hold only entries whose from or to is the address. sortOrder asc or desc (by timestamp). ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        chainId,
+        address,
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+        startBlock: startBlock.optional(),
+        endBlock: endBlock.optional(),
+        sortOrder: sortOrder.optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listTransactionsV2: defineOperation({
+    ...read,
+    id: 'data.listTransactionsV2',
+    endpoint: 'GET /v2/chains/{chainId}/addresses/{address}/transactions',
+    summary:
+      'Every transaction an address took part in (v2: ERC-20 transfers carry token reputation; spam can be filtered).',
+    description: `As data.listTransactions, plus filterSpamTokens and tokenReputation ("Malicious", "Benign" or null) on ERC-20 tokens. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        chainId,
+        address,
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+        startBlock: startBlock.optional(),
+        endBlock: endBlock.optional(),
+        filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
+        sortOrder: sortOrder.optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListTransactionsV2Result,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listTransfers: defineOperation({
+    ...read,
+    id: 'data.listTransfers',
+    endpoint: 'GET /v1/chains/{chainId}/tokens/{address}/transfers',
+    summary:
+      'The transfers of one ERC-20, ERC-721 or ERC-1155 token contract, newest first, optionally within a block range.',
+    description: `address is the token contract. Items are ERC-20, ERC-721 or ERC-1155 transfers, told apart by their erc20Token, erc721Token or erc1155Token field. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        chainId,
+        address: evmAddress('a token contract address').describe('Token contract address, 0x-hex.'),
+        startBlock: startBlock.optional(),
+        endBlock: endBlock.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListTransfersResult,
+    pagination: { kind: 'pageToken', items: 'transfers' },
+  }),
+  listErc20Balances: defineOperation({
+    ...read,
+    id: 'data.listErc20Balances',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20',
+    summary:
+      "An address's ERC-20 token balances (and its native balance), with prices, at the latest or a given block.",
+    description: `balance is in the token's smallest unit (divide by 10^decimals); price and balanceValue are in currency (default usd). pageSize 1 to 500. filterSpamTokens (default true) hides tokens flagged as spam; contractAddresses limits the list to those tokens. tokenReputation is "Malicious", "Benign" or null (C-Chain only). ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      address,
+      blockNumber: blockNumber.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(500).optional(),
+      filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
+      contractAddresses: contractAddresses.optional(),
+      currency: currency.optional(),
+    }),
+    result: zListErc20BalancesResult,
+    pagination: { kind: 'pageToken', items: 'erc20TokenBalances' },
+  }),
+  listErc1155Balances: defineOperation({
+    ...read,
+    id: 'data.listErc1155Balances',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
+    summary: "An address's ERC-1155 token balances (and its native balance) at the latest or a given block.",
+    description: `balance is a decimal string of token units. pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      address,
+      blockNumber: blockNumber.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(500).optional(),
+      contractAddress: evmAddress('a contract address').describe('Only this ERC-1155 contract.').optional(),
+    }),
+    result: zListErc1155BalancesResult,
+    pagination: { kind: 'pageToken', items: 'erc1155TokenBalances' },
+  }),
+} as const

@@ -1,0 +1,256 @@
+/**
+ * Parameters shared by the Data API and Metrics API operations. They are strict (unknown keys are refused) and check
+ * the limits of the seed document and of the OpenAPI descriptions before any request, each failure naming the
+ * parameter and what it accepts. Enumerations come from the generated schemas, so they follow the descriptions.
+ */
+import { z } from 'zod'
+import { isAddress } from '../encoding/address.js'
+import { isId, isNodeId } from '../encoding/ids.js'
+import {
+  zApiFeature,
+  zBlockchainId,
+  zCurrencyCode,
+  zNetwork,
+  zPrimaryNetworkTxType,
+  zSortOrder,
+  zTransactionStatus,
+  zXChainId,
+} from './generated/data-api.gen.js'
+import { knownEnum, type OpenEnum } from './lenient.js'
+
+// ---- rate-limit weights ----------------------------------------------------------------------------------------
+
+/** Compute units per call by `x-execution-weight` (builders-hub data-api/rate-limits.mdx). */
+export const DATA_API_WEIGHTS = { free: 1, small: 10, medium: 20, large: 50, xl: 100, xxl: 200 } as const
+/** The Metrics API's scale (builders-hub metrics-api/rate-limits.mdx). */
+export const METRICS_API_WEIGHTS = { free: 1, small: 20, medium: 100, large: 500, xl: 1000, xxl: 3000 } as const
+
+/** The sentence every Data API description ends with: the call's cost against the per-minute budget. */
+export function dataWeight(weight: keyof typeof DATA_API_WEIGHTS): string {
+  return `Rate-limit weight ${weight}: ${DATA_API_WEIGHTS[weight]} compute units per call, of 6,000 a minute without an API key (8,000 with a free key).`
+}
+
+/** The sentence every Metrics API description ends with. */
+export function metricsWeight(weight: keyof typeof METRICS_API_WEIGHTS | undefined): string {
+  return weight
+    ? `Rate-limit weight ${weight}: ${METRICS_API_WEIGHTS[weight]} compute units per call, of 8,000 a minute; no API key needed.`
+    : 'Rate-limit weight: not stated by the API description (8,000 compute units a minute); no API key needed.'
+}
+
+// ---- enumerations ------------------------------------------------------------------------------------------------
+
+/** A strict enum of the values an open enum of the description lists; the message lists them. */
+export function closedEnum<E extends z.ZodEnum>(open: OpenEnum<E>) {
+  const known = knownEnum(open)
+  return z.enum(known.enum as E['enum'], { error: `expected one of ${known.options.join(', ')}` })
+}
+
+export const network = closedEnum(zNetwork).describe('mainnet, or fuji (also called testnet).')
+export const currency = closedEnum(zCurrencyCode).describe('Currency of prices and values; default usd.')
+export const sortOrder = closedEnum(zSortOrder).describe('asc (oldest first) or desc (newest first), by timestamp.')
+export const transactionStatus = closedEnum(zTransactionStatus).describe('Only failed or only successful transactions.')
+export const apiFeature = closedEnum(zApiFeature).describe('Only chains that have this feature.')
+export const primaryNetworkBlockchainId = closedEnum(zBlockchainId).describe(
+  'p-chain, x-chain, c-chain, or the blockchain ID of one of them on mainnet or fuji.',
+)
+export const xChainId = closedEnum(zXChainId).describe('x-chain, or the X-Chain blockchain ID of mainnet or fuji.')
+export const P_CHAIN_IDS: readonly string[] = ['p-chain', '11111111111111111111111111111111LpoYY']
+
+const txType = closedEnum(zPrimaryNetworkTxType)
+/** One transaction type or several; sent as repeated `txTypes` keys. */
+export const txTypes = z
+  .union([txType, z.array(txType).min(1, { error: 'expected at least one transaction type' })], {
+    error: `expected a transaction type or an array of them: ${knownEnum(zPrimaryNetworkTxType).options.join(', ')}`,
+  })
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .describe('Only transactions of these types, e.g. ["AddPermissionlessValidatorTx", "BaseTx"].')
+
+// ---- identifiers -------------------------------------------------------------------------------------------------
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const HASH = /^0x[0-9a-fA-F]{64}$/
+
+export const evmAddress = (what = 'an EVM address') =>
+  z.string().regex(EVM_ADDRESS, { error: `expected ${what}: 0x followed by 40 hex digits` })
+
+export const txHash = z
+  .string()
+  .regex(HASH, { error: 'expected a transaction hash: 0x followed by 64 hex digits' })
+  .describe('Transaction hash, 0x-hex.')
+
+const CHAIN_ID_ERROR =
+  'expected an EVM chain ID like "43114" (number or decimal string) or the blockchain ID of an EVM chain in cb58; data.listChains lists the supported chains'
+
+/** `43114`, `"43114"` or a cb58 blockchain ID; sent as a string. */
+export const evmChainId = z
+  .union([z.string(), z.number()], { error: CHAIN_ID_ERROR })
+  .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v > 0 : /^[1-9]\d{0,19}$/.test(v) || isId(v)), {
+    error: CHAIN_ID_ERROR,
+  })
+  .transform(String)
+  .describe('EVM chain ID (43114 for the C-Chain, 43113 on fuji) or blockchain ID.')
+
+const METRICS_CHAIN_ERROR =
+  'expected an EVM chain ID like "43114" (number or decimal string), or "total", "mainnet" or "testnet"; metrics.listChains lists the supported chains'
+
+/** Metrics chain: an EVM chain ID, or an aggregate (`total`, `mainnet`, `testnet`) where the endpoint allows it. */
+export const metricsChainId = (aggregates: boolean) =>
+  z
+    .union([z.string(), z.number()], { error: METRICS_CHAIN_ERROR })
+    .refine(
+      (v) =>
+        typeof v === 'number'
+          ? Number.isSafeInteger(v) && v > 0
+          : /^[1-9]\d{0,19}$/.test(v) || (aggregates && ['total', 'mainnet', 'testnet'].includes(v)),
+      {
+        error: aggregates
+          ? METRICS_CHAIN_ERROR
+          : METRICS_CHAIN_ERROR.replace(', or "total", "mainnet" or "testnet"', ''),
+      },
+    )
+    .transform(String)
+    .describe(
+      aggregates
+        ? 'EVM chain ID (43114 for the C-Chain), or "total", "mainnet" or "testnet" for the sum over chains.'
+        : 'EVM chain ID (43114 for the C-Chain).',
+    )
+
+const BLOCK_ID_ERROR = 'expected a block number (whole number >= 0) or a block hash (0x followed by 64 hex digits)'
+
+/** A block number (number, bigint or decimal string) or a block hash; sent as a string. */
+export const blockId = z
+  .union([z.string(), z.number(), z.bigint()], { error: BLOCK_ID_ERROR })
+  .refine(
+    (v) =>
+      typeof v === 'string' ? /^\d{1,20}$/.test(v) || HASH.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v),
+    { error: BLOCK_ID_ERROR },
+  )
+  .transform(String)
+  .describe('Block number or block hash.')
+
+/** A block height (number, bigint or decimal string); sent as a decimal string. */
+export const blockNumber = z
+  .union([z.string(), z.number(), z.bigint()], { error: 'expected a block number: a whole number >= 0' })
+  .refine((v) => (typeof v === 'string' ? /^\d{1,20}$/.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v)), {
+    error: 'expected a block number: a whole number >= 0',
+  })
+  .transform(String)
+  .describe('Balances as of this block; default the latest block.')
+
+export const nodeId = z
+  .string()
+  .refine(isNodeId, {
+    error: 'expected a node ID: "NodeID-" followed by cb58, like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"',
+  })
+  .describe('Node ID of a Primary Network validator.')
+
+export const cb58Id = (what: string) =>
+  z.string().refine(isId, {
+    error: `expected ${what}: 32 bytes in cb58, like "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM"`,
+  })
+
+/** An L1 validation ID: cb58, or the 0x-hex form (`validationIdHex`) that the service also reports. */
+export const l1ValidationId = z
+  .string()
+  .refine((v) => isId(v) || HASH.test(v), {
+    error: 'expected an L1 validation ID: 32 bytes in cb58, or 0x followed by 64 hex digits',
+  })
+  .describe('L1 validation ID (cb58 or 0x-hex).')
+
+/** Primary Network addresses: `avax1...`, `P-avax1...`, `X-fuji1...` (bech32), or `0x...` for C-Chain atomic txs. */
+const pnAddress = z
+  .string()
+  .refine((v) => EVM_ADDRESS.test(v) || (isAddress(v) && (!v.includes('-') || /^[PXC]-/.test(v))), {
+    error:
+      'expected an address like "avax1...", "P-avax1..." or "X-fuji1..." (bech32), or 0x-hex for C-Chain atomic transactions',
+  })
+
+/** One address, an array, or a comma-separated string; sent comma-separated as the service expects. */
+export const primaryNetworkAddresses = z
+  .union([z.string(), z.array(z.string())], {
+    error: 'expected an array of addresses or a comma-separated string of them',
+  })
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()))
+  .pipe(z.array(pnAddress).min(1, { error: 'expected at least one address' }))
+  .transform((list) => list.join(','))
+  .describe('X-/P-Chain addresses (avax1..., P-avax1..., X-fuji1...) or 0x addresses for C-Chain atomic txs.')
+
+/** Contract addresses as an array or a comma-separated string; sent comma-separated. */
+export const contractAddresses = z
+  .union([z.string(), z.array(z.string())], {
+    error: 'expected an array of contract addresses or a comma-separated string of them',
+  })
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()))
+  .pipe(z.array(evmAddress('a contract address')).min(1, { error: 'expected at least one contract address' }))
+  .transform((list) => list.join(','))
+  .describe('Only these token contracts (0x addresses).')
+
+// ---- paging, ranges, times ---------------------------------------------------------------------------------------
+
+export const pageToken = z
+  .string()
+  .min(1, { error: 'expected the nextPageToken of a previous page' })
+  .describe('nextPageToken of the previous page: continue after it (tokens expire after 24 hours).')
+
+/** Items per page, `min..max` (the seed's 1..100, 1..500 for the balance lists; the description's elsewhere). */
+export const pageSize = (max: number, min = 1, fallback = 10) => {
+  const error = `must be a whole number from ${min} to ${max}`
+  return z
+    .number({ error })
+    .int({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .describe(`Items per page, ${min} to ${max}; default ${fallback}. Walks with .pages()/.items() use ${max}.`)
+}
+
+const blockHeight = (what: string) => {
+  const error = 'expected a block number: a whole number >= 0'
+  return z.number({ error }).int({ error }).min(0, { error }).describe(what)
+}
+export const startBlock = blockHeight('First block of the range (inclusive); without endBlock, up to the latest block.')
+export const endBlock = blockHeight('End of the block range (exclusive); without startBlock, from the genesis block.')
+
+/** Unix seconds; larger than 10^10 is refused as a likely millisecond value. */
+export const timestamp = (what: string) => {
+  const error = 'expected a Unix time in seconds: a whole number >= 0'
+  return z
+    .number({ error })
+    .int({ error })
+    .min(0, { error })
+    .max(9_999_999_999, { error: 'expected a Unix time in seconds; this looks like milliseconds (divide by 1000)' })
+    .describe(what)
+}
+export const startTimestamp = timestamp('Only items at or after this Unix time (seconds).')
+export const endTimestamp = timestamp('Only items at or before this Unix time (seconds).')
+
+type Ranges = {
+  startBlock?: number | undefined
+  endBlock?: number | undefined
+  startTimestamp?: number | undefined
+  endTimestamp?: number | undefined
+}
+
+/** Cross-parameter checks: a range's end is not before its start. */
+export function checkRanges<T extends Ranges>(params: T, ctx: z.RefinementCtx<T>): void {
+  const { startBlock, endBlock, startTimestamp, endTimestamp } = params
+  if (startBlock !== undefined && endBlock !== undefined && endBlock < startBlock) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endBlock'],
+      input: endBlock,
+      message: `must be >= startBlock (${startBlock}): the range is startBlock inclusive to endBlock exclusive`,
+    })
+  }
+  if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endTimestamp'],
+      input: endTimestamp,
+      message: `must be >= startTimestamp (${startTimestamp})`,
+    })
+  }
+}
+
+function isWhole(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0
+}

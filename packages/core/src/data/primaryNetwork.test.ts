@@ -1,0 +1,264 @@
+import { describe, expect, test } from 'vitest'
+import { formatAddress, parseAddress } from '../encoding/address.js'
+import { expectInvalidParams } from '../testing/expect-invalid.js'
+import { createFakeClient } from '../testing/fake-transport.js'
+import { AVAX_ASSET, MAINNET_X_CHAIN, NODE_ID, P_ADDRESS, X_ADDRESS, X_TX_1 } from '../testing/fixtures.js'
+import { responseExample } from '../testing/openapi.js'
+import { primaryNetwork } from './primaryNetwork.js'
+
+const BARE = 'avax1h2ccj9f5ay5acl6tyn9mwmw32p8wref8vl8ctg'
+const FUJI_X = formatAddress('X', 'fuji', parseAddress(X_ADDRESS).bytes)
+const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const VALIDATION_ID = X_TX_1.id
+const TXS = '/v1/networks/mainnet/blockchains/p-chain/transactions'
+
+type Fn = (params?: unknown) => Promise<unknown>
+
+const WIRE: [keyof typeof primaryNetwork, unknown, string, Record<string, string[]>][] = [
+  ['listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain' }, TXS, {}],
+  [
+    'listLatestPrimaryNetworkTransactions',
+    {
+      network: 'mainnet',
+      blockchainId: 'p-chain',
+      addresses: [P_ADDRESS, BARE],
+      txTypes: ['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx'],
+      startTimestamp: 1689541049,
+      endTimestamp: 1689800249,
+      pageSize: 50,
+      sortOrder: 'asc',
+    },
+    TXS,
+    {
+      addresses: [`${P_ADDRESS},${BARE}`],
+      txTypes: ['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx'],
+      startTimestamp: ['1689541049'],
+      endTimestamp: ['1689800249'],
+      pageSize: ['50'],
+      sortOrder: ['asc'],
+    },
+  ],
+  [
+    'listLatestPrimaryNetworkTransactions',
+    { network: 'fuji', blockchainId: 'x-chain', addresses: `${FUJI_X}, ${EVM}`, txTypes: 'BaseTx' },
+    '/v1/networks/fuji/blockchains/x-chain/transactions',
+    { addresses: [`${FUJI_X},${EVM}`], txTypes: ['BaseTx'] },
+  ],
+  [
+    'listLatestPrimaryNetworkTransactions',
+    {
+      network: 'mainnet',
+      blockchainId: '11111111111111111111111111111111LpoYY',
+      l1ValidationId: VALIDATION_ID,
+      txTypes: ['IncreaseL1ValidatorBalanceTx'],
+    },
+    '/v1/networks/mainnet/blockchains/11111111111111111111111111111111LpoYY/transactions',
+    { l1ValidationId: [VALIDATION_ID], txTypes: ['IncreaseL1ValidatorBalanceTx'] },
+  ],
+  [
+    'listAssetTransactions',
+    {
+      network: 'mainnet',
+      blockchainId: 'x-chain',
+      assetId: AVAX_ASSET,
+      txTypes: ['CreateAssetTx'],
+      startTimestamp: 0,
+      pageToken: 't',
+    },
+    `/v1/networks/mainnet/blockchains/x-chain/assets/${AVAX_ASSET}/transactions`,
+    { txTypes: ['CreateAssetTx'], startTimestamp: ['0'], pageToken: ['t'] },
+  ],
+  [
+    'listAssetTransactions',
+    { network: 'mainnet', blockchainId: MAINNET_X_CHAIN, assetId: AVAX_ASSET },
+    `/v1/networks/mainnet/blockchains/${MAINNET_X_CHAIN}/assets/${AVAX_ASSET}/transactions`,
+    {},
+  ],
+  [
+    'listPrimaryNetworkBlocksByNodeId',
+    { network: 'testnet', blockchainId: 'p-chain', nodeId: NODE_ID, startTimestamp: 1, endTimestamp: 2, pageSize: 100 },
+    `/v1/networks/testnet/blockchains/p-chain/nodes/${NODE_ID}/blocks`,
+    { startTimestamp: ['1'], endTimestamp: ['2'], pageSize: ['100'] },
+  ],
+]
+
+describe('data (Primary Network) wire requests and results', () => {
+  test('default: every Primary Network operation has a wire case', () => {
+    expect(new Set(WIRE.map(([name]) => name))).toEqual(new Set(Object.keys(primaryNetwork)))
+  })
+
+  test.each(WIRE.map(([name, params, path, query]) => ({ name, params, path, query })))(
+    'default: $name → GET $path',
+    async ({ name, params, path, query }) => {
+      const reply = responseExample(primaryNetwork[name].endpoint)
+      const { client, fake } = createFakeClient({ [`GET ${path}`]: { body: reply } })
+      await expect((client.data[name] as Fn)(params)).resolves.toEqual(reply)
+      expect(fake.last().method).toBe('GET')
+      expect(fake.last().url.startsWith(`https://data-api.avax.network${path}`)).toBe(true)
+      expect(fake.last().query).toEqual(query)
+    },
+  )
+
+  test('behavior: a P-Chain page keeps unknown tx types; integers above 2^53 become the doubles the service wrote', async () => {
+    const pChain = {
+      txHash: X_TX_1.id,
+      txType: 'FutureL1Tx',
+      blockTimestamp: 1700000000,
+      blockNumber: '100',
+      blockHash: X_TX_1.inputTxID,
+      consumedUtxos: [],
+      emittedUtxos: [],
+      value: [],
+      amountBurned: [],
+      amountStaked: [],
+      amountL1ValidatorBalanceBurned: [],
+      l1ValidatorDetails: [
+        {
+          validationId: VALIDATION_ID,
+          validationIdHex: `0x${'ab'.repeat(32)}`,
+          nodeId: NODE_ID,
+          subnetId: X_TX_1.inputTxID,
+          weight: 'WEIGHT',
+          remainingBalance: 1000000000,
+        },
+      ],
+    }
+    const chainInfo = { chainName: 'p-chain', network: 'mainnet' }
+    const { client } = createFakeClient({
+      [`GET ${TXS}`]: {
+        // Verbatim JSON text: the weight literal is above 2^53, which the lossless parser reads as bigint.
+        body: `{"transactions":[${JSON.stringify(pChain).replace('"WEIGHT"', '9007199254740993')}],"chainInfo":${JSON.stringify(chainInfo)},"nextPageToken":"n"}`,
+      },
+    })
+    const reply = await client.data.listLatestPrimaryNetworkTransactions({
+      network: 'mainnet',
+      blockchainId: 'p-chain',
+    })
+    expect(reply.transactions[0]).toMatchObject({ txHash: X_TX_1.id, txType: 'FutureL1Tx' })
+    // The service writes doubles: an integer above 2^53 comes back as the double it is.
+    expect(reply.transactions[0]).toMatchObject({ l1ValidatorDetails: [{ weight: 9007199254740992 }] })
+    expect(reply.chainInfo).toEqual(chainInfo)
+  })
+})
+
+describe('data (Primary Network) parameter validation (before any request)', () => {
+  const { client, fake } = createFakeClient()
+  const p = { network: 'mainnet', blockchainId: 'p-chain' } as const
+
+  test('error: network and blockchainId list what they accept', async () => {
+    await expectInvalidParams(
+      fake,
+      // @ts-expect-error not a network
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, network: 'local' }),
+      /network: expected one of mainnet, fuji, testnet \(got "local"\)/,
+    )
+    await expectInvalidParams(
+      fake,
+      // @ts-expect-error node alias, not the Data API's
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, blockchainId: 'P' }),
+      /blockchainId: expected one of 11111111111111111111111111111111LpoYY, .*p-chain, x-chain, c-chain/,
+    )
+    await expectInvalidParams(
+      fake,
+      // @ts-expect-error assets live on the X-Chain only
+      () => client.data.listAssetTransactions({ ...p, assetId: AVAX_ASSET }),
+      /blockchainId: expected one of 2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM, 2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm, x-chain/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listAssetTransactions({ network: 'mainnet', blockchainId: 'x-chain', assetId: 'AVAX' }),
+      /assetId: expected an asset ID: 32 bytes in cb58/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listPrimaryNetworkBlocksByNodeId({ ...p, nodeId: 'NodeID-xyz' }),
+      /nodeId: expected a node ID: "NodeID-" followed by cb58/,
+    )
+  })
+
+  test('error: txTypes and timestamps need addresses (seed rule 1) unless l1ValidationId (rule 2)', async () => {
+    const rule = /needs addresses \(or l1ValidationId on the P-Chain\)/
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, txTypes: ['BaseTx'] }),
+      /txTypes: needs addresses/,
+      rule,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, startTimestamp: 1 }),
+      /startTimestamp: needs addresses/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, endTimestamp: 1 }),
+      /endTimestamp: needs addresses/,
+    )
+    await expectInvalidParams(
+      fake,
+      () =>
+        client.data.listLatestPrimaryNetworkTransactions({
+          network: 'mainnet',
+          blockchainId: 'x-chain',
+          l1ValidationId: VALIDATION_ID,
+        }),
+      /l1ValidationId: only the P-Chain has L1 validations: use blockchainId "p-chain" \(got "x-chain"\)/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, l1ValidationId: 'abc' }),
+      /l1ValidationId: expected an L1 validation ID/,
+    )
+  })
+
+  test('error: addresses, transaction types, timestamps', async () => {
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: [P_ADDRESS, 'P-avax1bad'] }),
+      /addresses\[1\]: expected an address like "avax1\.\.\.", "P-avax1\.\.\." or "X-fuji1\.\.\."/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: [] }),
+      /addresses: expected at least one address/,
+    )
+    await expectInvalidParams(
+      fake,
+      // @ts-expect-error not a transaction type
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: P_ADDRESS, txTypes: ['SendTx'] }),
+      /txTypes.*AddValidatorTx/,
+    )
+    await expectInvalidParams(
+      fake,
+      () =>
+        client.data.listLatestPrimaryNetworkTransactions({
+          ...p,
+          addresses: P_ADDRESS,
+          startTimestamp: 1_700_000_000_000,
+        }),
+      /startTimestamp: expected a Unix time in seconds; this looks like milliseconds \(divide by 1000\)/,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: P_ADDRESS, startTimestamp: -5 }),
+      /startTimestamp: expected a Unix time in seconds: a whole number >= 0 \(got -5\)/,
+    )
+    await expectInvalidParams(
+      fake,
+      () =>
+        client.data.listPrimaryNetworkBlocksByNodeId({ ...p, nodeId: NODE_ID, startTimestamp: 10, endTimestamp: 5 }),
+      /endTimestamp: must be >= startTimestamp \(10\) \(got 5\)/,
+    )
+    await expectInvalidParams(
+      fake,
+      () =>
+        client.data.listAssetTransactions({
+          network: 'mainnet',
+          blockchainId: 'x-chain',
+          assetId: AVAX_ASSET,
+          pageSize: 101,
+        }),
+      /pageSize: must be a whole number from 1 to 100/,
+    )
+  })
+})

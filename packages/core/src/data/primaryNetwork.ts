@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zListAssetTransactionsResult,
+  zListLatestPrimaryNetworkTransactionsResult,
+  zListPrimaryNetworkBlocksByNodeIdResult,
+} from './generated/data-api.gen.js'
+import {
+  cb58Id,
+  checkRanges,
+  dataWeight,
+  endTimestamp,
+  l1ValidationId,
+  network,
+  nodeId,
+  P_CHAIN_IDS,
+  pageSize,
+  pageToken,
+  primaryNetworkAddresses,
+  primaryNetworkBlockchainId,
+  sortOrder,
+  startTimestamp,
+  txTypes,
+  xChainId,
+} from './params.js'
+
+/**
+ * The Data API's Primary Network endpoints (`/v1/networks/{network}/blockchains/{blockchainId}/...`, base
+ * `dataApiUrl`): P-, X- and C-Chain transactions as the indexer decodes them, and blocks proposed by a node.
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+
+const AMOUNTS =
+  "Amounts are decimal strings in the asset's smallest unit (nAVAX for AVAX: 1 AVAX = 10^9 nAVAX); timestamps are Unix seconds."
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const SHORT_PAGES =
+  'A page can hold fewer transactions than pageSize once their UTXOs reach a size threshold; that is not the end of the list (only a missing nextPageToken is).'
+
+/** The seed's rule 1 and 2: txTypes and timestamps filter only within addresses, or on the P-Chain an L1 validation. */
+function checkTransactionFilters<
+  T extends {
+    blockchainId: string
+    addresses?: string | undefined
+    l1ValidationId?: string | undefined
+    txTypes?: string[] | undefined
+    startTimestamp?: number | undefined
+    endTimestamp?: number | undefined
+  },
+>(params: T, ctx: z.RefinementCtx<T>): void {
+  checkRanges(params, ctx)
+  if (params.l1ValidationId !== undefined && !P_CHAIN_IDS.includes(params.blockchainId)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['l1ValidationId'],
+      message: `only the P-Chain has L1 validations: use blockchainId "p-chain" (got "${params.blockchainId}")`,
+    })
+  }
+  if (params.addresses !== undefined || params.l1ValidationId !== undefined) return
+  for (const key of ['txTypes', 'startTimestamp', 'endTimestamp'] as const) {
+    if (params[key] === undefined) continue
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message:
+        'needs addresses (or l1ValidationId on the P-Chain): the service filters by txTypes and timestamps only within an address filter',
+    })
+  }
+}
+
+export const primaryNetwork = {
+  listLatestPrimaryNetworkTransactions: defineOperation({
+    ...read,
+    id: 'data.listLatestPrimaryNetworkTransactions',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions',
+    summary: 'The latest transactions of the P-, X- or C-Chain, optionally of some addresses, types and time range.',
+    description: `addresses: X-/P-Chain addresses ("avax1...", "P-avax1...", "X-fuji1...") or 0x addresses for C-Chain atomic transactions, as an array or comma-separated. txTypes, startTimestamp and endTimestamp need addresses, except on the P-Chain with l1ValidationId, which lists one L1 validator's transactions (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...). The result's shape follows the chain: P-Chain, X-Chain or C-Chain atomic transactions, with chainInfo. ${SHORT_PAGES} ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z
+      .strictObject({
+        network,
+        blockchainId: primaryNetworkBlockchainId,
+        addresses: primaryNetworkAddresses.optional(),
+        l1ValidationId: l1ValidationId.optional(),
+        txTypes: txTypes.optional(),
+        startTimestamp: startTimestamp.optional(),
+        endTimestamp: endTimestamp.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+        sortOrder: sortOrder.optional(),
+      })
+      .superRefine(checkTransactionFilters),
+    result: zListLatestPrimaryNetworkTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listAssetTransactions: defineOperation({
+    ...read,
+    id: 'data.listAssetTransactions',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
+    summary: 'The X-Chain transactions that moved or created one asset, optionally of some types and time range.',
+    description: `blockchainId is "x-chain" or an X-Chain blockchain ID; assetId any X-Chain asset (AVAX is FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z on mainnet). Each transaction lists consumed and emitted UTXOs and the amounts unlocked and created. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z
+      .strictObject({
+        network,
+        blockchainId: xChainId,
+        assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
+        txTypes: txTypes.optional(),
+        startTimestamp: startTimestamp.optional(),
+        endTimestamp: endTimestamp.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListAssetTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listPrimaryNetworkBlocksByNodeId: defineOperation({
+    ...read,
+    id: 'data.listPrimaryNetworkBlocksByNodeId',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
+    summary: 'The latest P- or X-Chain blocks proposed by one node, optionally within a time range.',
+    description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs and proposerDetails. ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        network,
+        blockchainId: primaryNetworkBlockchainId,
+        nodeId,
+        startTimestamp: startTimestamp.optional(),
+        endTimestamp: endTimestamp.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListPrimaryNetworkBlocksByNodeIdResult,
+    pagination: { kind: 'pageToken', items: 'blocks' },
+  }),
+} as const

@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util'
+import type { FaultOptions, FaultRate } from './faults.js'
+import { type DevnetOptions, NUMERIC_OPTIONS } from './options.js'
+
+export const USAGE = `Usage: avalanche-devnet [options]
+
+Starts a deterministic local simulator of an Avalanche node (network 12345) and prints its URL.
+
+Options:
+${NUMERIC_OPTIONS.map((o) => `  ${`${o.flag} <n>`.padEnd(26)}${o.describe} (${o.min}-${o.max}, default ${o.default})`).join('\n')}
+  --host <address>          bind address (default 127.0.0.1)
+  --admin                   serve /ext/admin (like --api-admin-enabled)
+  --index                   serve /ext/index/* (like --index-enabled)
+  --bootstrapping           chains answer 503 "not done bootstrapping"
+
+Faults (each fires on every Nth request with --<fault>-every, or on the first N with --<fault>-first):
+  --latency-ms <ms>         add latency (with --latency-every/--latency-first, else every request)
+  --reset-every/-first <n>  cut the connection mid-body
+  --rate-limit-every/-first <n>   429 with retry-after (--retry-after <s>, default 1)
+  --http-error-every/-first <n>   proxy 502/503/504 (--http-error-status, --http-error-body html|text)
+  --truncate-every/-first <n>     200 with a truncated JSON body
+  --bootstrapping-every/-first <n>  the node's bootstrapping 503
+  --fault-paths <p1,p2>     only fault requests whose path starts with one of these prefixes
+
+  -h, --help                show this help
+`
+
+/** A bad command line: the CLI prints it and exits with code 2. */
+export class UsageError extends Error {}
+
+const FAULT_FLAGS = ['latency', 'reset', 'rate-limit', 'http-error', 'truncate', 'bootstrapping'] as const
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${text}")`)
+  }
+  return value
+}
+
+/** Parses the command line into devnet options ('help' for -h/--help). */
+export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    host: { type: 'string' },
+    admin: { type: 'boolean' },
+    index: { type: 'boolean' },
+    bootstrapping: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    'latency-ms': { type: 'string' },
+    'retry-after': { type: 'string' },
+    'http-error-status': { type: 'string' },
+    'http-error-body': { type: 'string' },
+    'fault-paths': { type: 'string' },
+  }
+  for (const o of NUMERIC_OPTIONS) options[o.flag.slice(2)] = { type: 'string' }
+  for (const f of FAULT_FLAGS) {
+    options[`${f}-every`] = { type: 'string' }
+    options[`${f}-first`] = { type: 'string' }
+  }
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  if (values.help) return 'help'
+  const str = (name: string) => values[name] as string | undefined
+
+  const result: DevnetOptions = {
+    admin: values.admin === true,
+    index: values.index === true,
+    bootstrapping: values.bootstrapping === true,
+  }
+  const host = str('host')
+  if (host !== undefined) result.host = host
+  for (const o of NUMERIC_OPTIONS) {
+    const value = integer(o.flag, str(o.flag.slice(2)), o.min, o.max)
+    if (value !== undefined) result[o.key] = value
+  }
+
+  const paths = str('fault-paths')
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+  const rate = (name: string): FaultRate | undefined => {
+    const every = integer(`--${name}-every`, str(`${name}-every`), 1, 1_000_000_000)
+    const first = integer(`--${name}-first`, str(`${name}-first`), 0, 1_000_000_000)
+    if (every === undefined && first === undefined) return undefined
+    const out: FaultRate = {}
+    if (every !== undefined) out.every = every
+    if (first !== undefined) out.first = first
+    if (paths) out.paths = paths
+    return out
+  }
+  const faults: FaultOptions = {}
+  const latencyMs = integer('--latency-ms', str('latency-ms'), 0, 600_000)
+  if (latencyMs !== undefined) faults.latency = { ...(rate('latency') ?? (paths ? { paths } : {})), ms: latencyMs }
+  else if (rate('latency')) throw new UsageError('--latency-every/--latency-first need --latency-ms')
+  const reset = rate('reset')
+  if (reset) faults.reset = reset
+  const rateLimit = rate('rate-limit')
+  if (rateLimit) {
+    const retryAfter = integer('--retry-after', str('retry-after'), 0, 86_400)
+    faults.rateLimit = retryAfter === undefined ? rateLimit : { ...rateLimit, retryAfter }
+  }
+  const httpError = rate('http-error')
+  if (httpError) {
+    const status = str('http-error-status')
+    if (status !== undefined && !['502', '503', '504'].includes(status)) {
+      throw new UsageError(`--http-error-status must be 502, 503 or 504 (got "${status}")`)
+    }
+    const body = str('http-error-body')
+    if (body !== undefined && body !== 'html' && body !== 'text') {
+      throw new UsageError(`--http-error-body must be html or text (got "${body}")`)
+    }
+    faults.httpError = {
+      ...httpError,
+      ...(status ? { status: Number(status) as 502 | 503 | 504 } : {}),
+      ...(body ? { body } : {}),
+    }
+  }
+  const truncate = rate('truncate')
+  if (truncate) faults.truncate = truncate
+  const bootstrapping = rate('bootstrapping')
+  if (bootstrapping) faults.bootstrapping = bootstrapping
+  if (Object.keys(faults).length > 0) result.faults = faults
+  return result
+}

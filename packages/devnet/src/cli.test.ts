@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { parseCliArgs, USAGE, UsageError } from './cli-args.js'
+import { run } from './cli-main.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: responses are asserted field by field
+const jsonOf = async (res: Response): Promise<any> => res.json()
+
+function capture() {
+  const out = { stdout: '', stderr: '' }
+  const io = {
+    stdout: (text: string) => {
+      out.stdout += text
+    },
+    stderr: (text: string) => {
+      out.stderr += text
+    },
+  }
+  return { out, io }
+}
+
+describe('cli', () => {
+  it('prints usage with --help and exits 0', async () => {
+    const { out, io } = capture()
+    expect(await run(['--help'], io)).toBe(0)
+    expect(out.stdout).toBe(USAGE)
+    expect(USAGE).toContain('--x-txs <n>')
+  })
+
+  it('names the flag and its range for a bad value, exit code 2', async () => {
+    const { out, io } = capture()
+    expect(await run(['--port', 'abc'], io)).toBe(2)
+    expect(out.stderr).toContain('--port must be an integer from 0 to 65535 (got "abc")')
+    const small = capture()
+    expect(await run(['--x-txs', '5'], small.io)).toBe(2)
+    expect(small.out.stderr).toMatch(/--x-txs must be an integer from \d+ to 16000000 \(got "5"\)/)
+    const unknown = capture()
+    expect(await run(['--nope'], unknown.io)).toBe(2)
+    expect(unknown.out.stderr).toContain("Unknown option '--nope'")
+  })
+
+  it('starts a devnet, printing the URL alone on the first stdout line', async () => {
+    const { out, io } = capture()
+    const devnet = await run(['--seed', '3', '--index', '--x-txs', '2000'], io)
+    if (typeof devnet === 'number') throw new Error(`exit ${devnet}`)
+    try {
+      expect(out.stdout).toBe(`${devnet.url}\n`)
+      expect(devnet.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(out.stderr).toContain('seed 3')
+      expect(devnet.fixtures.x.txCount).toBe(2000)
+      const res = await fetch(`${devnet.url}/ext/index/X/tx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"index.getLastAccepted"}',
+      })
+      expect((await jsonOf(res)).result.index).toBe('1999')
+    } finally {
+      await devnet.close()
+    }
+  })
+
+  it('turns fault flags into fault options', () => {
+    expect(
+      parseCliArgs([
+        '--latency-ms',
+        '50',
+        '--rate-limit-every',
+        '3',
+        '--retry-after',
+        '2',
+        '--fault-paths',
+        '/ext/bc/X',
+      ]),
+    ).toEqual({
+      admin: false,
+      index: false,
+      bootstrapping: false,
+      faults: {
+        latency: { paths: ['/ext/bc/X'], ms: 50 },
+        rateLimit: { every: 3, paths: ['/ext/bc/X'], retryAfter: 2 },
+      },
+    })
+    expect(() => parseCliArgs(['--http-error-first', '1', '--http-error-status', '500'])).toThrow(UsageError)
+    expect(() => parseCliArgs(['--latency-every', '2'])).toThrow('--latency-every/--latency-first need --latency-ms')
+  })
+})

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net'
+import { FaultEngine, type FaultOptions } from './faults.js'
+import { NodeState } from './node/context.js'
+import { type DevnetOptions, type ResolvedOptions, resolveOptions } from './options.js'
+import { createDevnetServer, createStats, type DevnetStats } from './server/http-server.js'
+import { Router } from './server/router.js'
+import { registerNodeRoutes } from './server/routes.js'
+import { type DevnetFixtures, World } from './world/world.js'
+
+export interface Devnet {
+  /** `http://host:port`, no trailing slash. */
+  url: string
+  host: string
+  port: number
+  /** Known values of this world for assertions: IDs, addresses, counts, balances. */
+  fixtures: DevnetFixtures
+  /** Live request counters. */
+  stats: DevnetStats
+  /** The options in effect (defaults applied). */
+  options: ResolvedOptions
+  /** Replaces the fault configuration and restarts its counters; `undefined` clears all faults. */
+  setFaults(faults: FaultOptions | undefined): void
+  /** Switches the node in or out of the bootstrapping state. */
+  setBootstrapping(bootstrapping: boolean): void
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts a deterministic, in-process simulator of an avalanchego node (local network 12345) on loopback.
+ * The world is derived from `seed`; transactions and blocks are computed on demand, so large sizes start fast.
+ */
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const resolved = resolveOptions(options)
+  const world = new World({
+    seed: resolved.seed,
+    xTxs: resolved.xTxs,
+    utxosPerAddress: resolved.utxosPerAddress,
+    xBlockTxs: resolved.xBlockTxs,
+    pBlocks: resolved.pBlocks,
+    cBlocks: resolved.cBlocks,
+  })
+  const state = new NodeState(world, resolved.bootstrapping)
+  const stats = createStats()
+  const faults = new FaultEngine(resolved.faults)
+  const router = new Router()
+  let port = resolved.port
+  registerNodeRoutes(
+    router,
+    {
+      world,
+      state,
+      get port() {
+        return port
+      },
+      routes: { alias: (endpoint, alias) => router.alias(`/ext/${endpoint}`, `/ext/${alias}`) },
+    },
+    {
+      admin: resolved.admin,
+      index: resolved.index,
+      hooks: { onMethod: (name) => (stats.byMethod[name] = (stats.byMethod[name] ?? 0) + 1) },
+    },
+  )
+  // Further APIs on the same server (Data API `/v1/...`, Metrics API `/v2/...`) register here: router.addPrefix().
+  const server = createDevnetServer({
+    router,
+    faults,
+    stats,
+    nodeId: world.fixtures.nodeId,
+    allowedHosts: resolved.allowedHosts,
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(resolved.port, resolved.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  const urlHost = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host
+  return {
+    url: `http://${urlHost}:${port}`,
+    host: resolved.host,
+    port,
+    fixtures: world.fixtures,
+    stats,
+    options: resolved,
+    setFaults: (next) => faults.set(next),
+    setBootstrapping: (value) => {
+      state.bootstrapping = value
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Deterministic fault injection. Each fault kind counts the requests it applies to (those whose path starts with
+ * one of its `paths`, all requests by default) and fires on request k (1-based) when k <= `first`, or when k is a
+ * multiple of `every`; with neither set it fires on every request. Counters restart when faults are replaced, so a
+ * test can say "the first two calls fail, the third succeeds" and rely on it.
+ */
+export interface FaultRate {
+  /** Fire on every Nth matching request (N, 2N, 3N...). */
+  every?: number
+  /** Fire on the first N matching requests. */
+  first?: number
+  /** Path prefixes this fault applies to, e.g. ['/ext/bc/X']; all paths when omitted. */
+  paths?: string[]
+}
+
+export interface FaultOptions {
+  /** Delay the response by `ms` milliseconds. */
+  latency?: FaultRate & { ms: number }
+  /** Send the headers and part of the body (honest Content-Length for the whole), then destroy the socket. */
+  reset?: FaultRate & { afterBytes?: number }
+  /** 429 with `retry-after` (seconds) and `ratelimit-limit/remaining/reset` headers. */
+  rateLimit?: FaultRate & { retryAfter?: number; limit?: number }
+  /** A proxy-style 502/503/504 with an HTML (nginx) or text (envoy) body. */
+  httpError?: FaultRate & { status?: 502 | 503 | 504; body?: 'html' | 'text' }
+  /** A 200 whose JSON is cut short; Content-Length matches the bytes actually sent. */
+  truncate?: FaultRate & { fraction?: number }
+  /** The node's own 503 `API call rejected because chain is not done bootstrapping` (text/plain). */
+  bootstrapping?: FaultRate
+}
+
+export type FaultKind = keyof FaultOptions
+export const FAULT_KINDS: FaultKind[] = ['latency', 'bootstrapping', 'rateLimit', 'httpError', 'truncate', 'reset']
+
+export class FaultEngine {
+  private faults: FaultOptions = {}
+  private readonly counters = new Map<FaultKind, number>()
+
+  constructor(faults: FaultOptions | undefined) {
+    this.set(faults)
+  }
+
+  set(faults: FaultOptions | undefined): void {
+    validateFaults(faults ?? {})
+    this.faults = { ...(faults ?? {}) }
+    this.counters.clear()
+  }
+
+  get current(): FaultOptions {
+    return this.faults
+  }
+
+  /** Decides, for one request, which faults fire. Advances the counters of every fault whose paths match. */
+  decide(path: string): Set<FaultKind> {
+    const fired = new Set<FaultKind>()
+    for (const kind of FAULT_KINDS) {
+      const fault = this.faults[kind]
+      if (!fault) continue
+      if (fault.paths && !fault.paths.some((p) => path.startsWith(p))) continue
+      const k = (this.counters.get(kind) ?? 0) + 1
+      this.counters.set(kind, k)
+      const always = fault.every === undefined && fault.first === undefined
+      if (
+        always ||
+        (fault.first !== undefined && k <= fault.first) ||
+        (fault.every !== undefined && k % fault.every === 0)
+      ) {
+        fired.add(kind)
+      }
+    }
+    return fired
+  }
+}
+
+function validateFaults(faults: FaultOptions): void {
+  for (const kind of Object.keys(faults) as FaultKind[]) {
+    if (!FAULT_KINDS.includes(kind)) throw new RangeError(`unknown fault "${kind}"; known: ${FAULT_KINDS.join(', ')}`)
+    const fault = faults[kind] as FaultRate
+    if (fault.every !== undefined && !(Number.isInteger(fault.every) && fault.every >= 1)) {
+      throw new RangeError(`faults.${kind}.every must be an integer >= 1`)
+    }
+    if (fault.first !== undefined && !(Number.isInteger(fault.first) && fault.first >= 0)) {
+      throw new RangeError(`faults.${kind}.first must be an integer >= 0`)
+    }
+  }
+  if (faults.latency && !(faults.latency.ms >= 0 && faults.latency.ms <= 600_000)) {
+    throw new RangeError('faults.latency.ms must be from 0 to 600000')
+  }
+  const fraction = faults.truncate?.fraction
+  if (fraction !== undefined && !(fraction >= 0 && fraction < 1)) {
+    throw new RangeError('faults.truncate.fraction must be in [0, 1)')
+  }
+  const status = faults.httpError?.status
+  if (status !== undefined && ![502, 503, 504].includes(status)) {
+    throw new RangeError('faults.httpError.status must be 502, 503 or 504')
+  }
+}
+
+const NGINX_TITLES: Record<number, string> = {
+  502: 'Bad Gateway',
+  503: 'Service Temporarily Unavailable',
+  504: 'Gateway Time-out',
+}
+
+/** What a reverse proxy in front of a node sends when the upstream is down. */
+export function proxyErrorBody(status: number, style: 'html' | 'text'): { contentType: string; body: string } {
+  if (style === 'text') {
+    return {
+      contentType: 'text/plain',
+      body: 'upstream connect error or disconnect/reset before headers. reset reason: connection failure',
+    }
+  }
+  const title = `${status} ${NGINX_TITLES[status] ?? 'Error'}`
+  return {
+    contentType: 'text/html',
+    body: `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+  }
+}

@@ -1,0 +1,147 @@
+import { idString } from '../world/json-values.js'
+import { rfc3339Nano } from '../world/time.js'
+import type { World } from '../world/world.js'
+import type { NodeContext } from './context.js'
+import { method, RpcError, type RpcService } from './jsonrpc.js'
+import { type Encoding, encoding, id, u64 } from './params.js'
+import { encodeBytes } from './utxos.js'
+
+/** MaxFetchedByRange (`indexer/index.go`). */
+const MAX_FETCHED = 1024n
+
+export interface Container {
+  id: Uint8Array
+  bytes: Uint8Array
+  /** Acceptance time: unix seconds and nanoseconds. */
+  accepted: [number, number]
+}
+
+/** One index (`X/tx`, `X/block`, ...): containers by position, and positions by ID. */
+export interface ContainerIndex {
+  count(): number
+  at(position: number): Container
+  find(id: Uint8Array): number
+}
+
+/**
+ * The five indexes a node serves with `--index-enabled`:
+ * - `X/tx`: container i = signed bytes of X tx i, ID = tx ID = sha256(bytes).
+ * - `X/block`, `P/block`, `C/block`: container i = the proposervm block at height i+1 (height 0, the genesis, is
+ *   not accepted through consensus so it is not indexed); ID = proposervm rule, sha256(bytes without the trailing
+ *   signature length and signature).
+ * - `X/vtx`: routed but empty, as on any node since Cortina.
+ */
+export function containerIndexes(world: World): Record<string, ContainerIndex> {
+  const { x, p, c } = world
+  return {
+    'X/tx': {
+      count: () => x.txCount,
+      at: (i) => {
+        const record = x.txBytes(i)
+        const height = x.blockOf(i) + 1
+        const [first] = x.blockTxRange(height)
+        const [s, ns] = x.acceptedAt(height)
+        return { id: record.id, bytes: record.bytes, accepted: [s, ns + (i - first) * 1000] }
+      },
+      find: (txId) => world.index('xTx').find(txId),
+    },
+    'X/block': {
+      count: () => x.blockCount,
+      at: (i) => {
+        const block = x.chain.block(i + 1)
+        return { id: block.containerId, bytes: block.container, accepted: x.acceptedAt(i + 1) }
+      },
+      find: (blockId) => world.index('xContainer').find(blockId),
+    },
+    'X/vtx': {
+      count: () => 0,
+      at: () => ({ id: new Uint8Array(32), bytes: new Uint8Array(), accepted: [0, 0] }),
+      find: () => -1,
+    },
+    'P/block': {
+      count: () => p.height,
+      at: (i) => {
+        const block = p.chain.block(i + 1)
+        return { id: block.containerId, bytes: block.container, accepted: p.acceptedAt(i + 1) }
+      },
+      find: (blockId) => world.index('pContainer').find(blockId),
+    },
+    'C/block': {
+      count: () => c.height,
+      at: (i) => {
+        const block = c.chain.block(i + 1)
+        return { id: block.containerId, bytes: block.container, accepted: c.acceptedAt(i + 1) }
+      },
+      find: (blockId) => world.index('cContainer').find(blockId),
+    },
+  }
+}
+
+/** `FormattedContainer`: {id, bytes, timestamp, encoding, index}. */
+function formatted(container: Container, position: number, enc: Encoding) {
+  return {
+    id: idString(container.id),
+    bytes: encodeBytes(container.bytes, enc),
+    timestamp: rfc3339Nano(container.accepted[0], container.accepted[1]),
+    encoding: enc,
+    index: String(position),
+  }
+}
+
+function wrap<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof RpcError) throw error
+    throw new RpcError((error as Error).message)
+  }
+}
+
+/** The `index` service (`indexer/service.go`) over one container index. */
+export function indexService(index: ContainerIndex): RpcService<NodeContext> {
+  const last = () => {
+    const count = index.count()
+    if (count === 0) throw new RpcError('no containers have been accepted')
+    return count - 1
+  }
+  const byId = (containerId: Uint8Array) => {
+    const position = index.find(containerId)
+    if (position < 0) throw new RpcError('not found')
+    return position
+  }
+  return {
+    name: 'index',
+    methods: {
+      getLastAccepted: method({ encoding }, (args) => {
+        const position = last()
+        return wrap(() => formatted(index.at(position), position, args.encoding))
+      }),
+      getContainerByIndex: method({ index: u64, encoding }, (args) => {
+        const count = BigInt(index.count())
+        if (args.index >= count) throw new RpcError(`no container at index ${args.index}`)
+        const position = Number(args.index)
+        return wrap(() => formatted(index.at(position), position, args.encoding))
+      }),
+      getContainerByID: method({ id, encoding }, (args) => {
+        const position = byId(args.id)
+        return wrap(() => formatted(index.at(position), position, args.encoding))
+      }),
+      getContainerRange: method({ startIndex: u64, numToFetch: u64, encoding }, (args) => {
+        if (args.numToFetch === 0n || args.numToFetch > MAX_FETCHED) {
+          throw new RpcError(`numToFetch must be in [1,${MAX_FETCHED}] but is ${args.numToFetch}`)
+        }
+        const lastIndex = last()
+        if (args.startIndex > BigInt(lastIndex)) {
+          throw new RpcError(`start index (${args.startIndex}) > last accepted index (${lastIndex})`)
+        }
+        const start = Number(args.startIndex)
+        const end = Math.min(lastIndex + 1, start + Number(args.numToFetch))
+        const containers = []
+        for (let i = start; i < end; i++) containers.push(wrap(() => formatted(index.at(i), i, args.encoding)))
+        return { containers }
+      }),
+      getIndex: method({ id }, (args) => ({ index: String(byId(args.id)) })),
+      isAccepted: method({ id }, (args) => ({ isAccepted: index.find(args.id) >= 0 })),
+    },
+  }
+}

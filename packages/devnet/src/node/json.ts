@@ -1,0 +1,62 @@
+/**
+ * JSON in and out the way Go's encoding/json does it for the node: numbers keep their source text (the node echoes
+ * `id` verbatim and parses u64 parameters from the digits), output escapes <, >, & like json.Encoder and ends with
+ * a newline.
+ */
+
+/** A JSON number kept as written, so `12345678901234567890` and `1.0` survive a parse/serialise round trip. */
+export class RawNumber {
+  constructor(readonly source: string) {}
+  toJSON(): unknown {
+    return rawJSON(this.source)
+  }
+}
+
+const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON
+
+type ReviverContext = { source?: string }
+
+/** JSON.parse with every number wrapped in RawNumber. Throws SyntaxError like JSON.parse. */
+export function parseJsonRaw(text: string): unknown {
+  return JSON.parse(text, function revive(this: unknown, _key: string, value: unknown, context?: ReviverContext) {
+    if (typeof value === 'number') return new RawNumber(context?.source ?? String(value))
+    return value
+  } as (this: unknown, key: string, value: unknown) => unknown)
+}
+
+const HTML_CHARS = /[<>&\u2028\u2029]/
+const HTML_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+}
+
+/** json.NewEncoder(w).Encode(v): compact JSON, HTML-safe escaping, trailing newline. */
+export function goJson(value: unknown): string {
+  const text = JSON.stringify(value)
+  return `${HTML_CHARS.test(text) ? text.replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string) : text}\n`
+}
+
+/** Go's json type names for unmarshal error messages. */
+export function goJsonKind(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (value instanceof RawNumber) return 'number'
+  if (typeof value === 'boolean') return 'bool'
+  return typeof value
+}
+
+/** Go-style message for a body JSON.parse rejected, or undefined if the prefix before trailing data is valid. */
+export function goSyntaxError(text: string, error: unknown): { message: string; retry?: string } {
+  const message = error instanceof Error ? error.message : String(error)
+  if (text.trim() === '') return { message: 'EOF' }
+  // Go's decoder reads one value and ignores what follows: retry with the first value only.
+  const trailing = /after JSON at position (\d+)/.exec(message)
+  if (trailing) return { message: '', retry: text.slice(0, Number(trailing[1])) }
+  if (/end of JSON input|Unterminated|Unexpected end/i.test(message)) return { message: 'unexpected EOF' }
+  const at = /position (\d+)/.exec(message)
+  const ch = at ? text.charAt(Number(at[1])) : (/token '?(.)'?/.exec(message)?.[1] ?? text.trim().charAt(0))
+  return { message: `invalid character '${ch}' looking for beginning of value` }
+}

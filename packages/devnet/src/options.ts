@@ -1,0 +1,96 @@
+import type { FaultOptions } from './faults.js'
+import { minimumXTxs } from './world/world.js'
+
+export interface DevnetOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number
+  /** Bind address; loopback by default, like the node's `--http-host`. */
+  host?: string
+  /** Same seed, same chain, byte for byte. Default 1. */
+  seed?: number
+  /** Serve /ext/admin (the node's `--api-admin-enabled`). Default false. */
+  admin?: boolean
+  /** Serve /ext/index/* (the node's `--index-enabled`). Default false. */
+  index?: boolean
+  /** X-Chain transactions = containers in index X/tx. Default 5000; millions work (derived on demand). */
+  xTxs?: number
+  /** Fan-out UTXOs of the ewoq address on the X-Chain. Default 3000. */
+  utxosPerAddress?: number
+  /** Mean transactions per X-Chain block (sizes vary from 1 to 2n-1). Default 4. */
+  xBlockTxs?: number
+  /** P-Chain height (blocks 1..n). Default 200. */
+  pBlocks?: number
+  /** C-Chain height, for index C/block. Default 100. */
+  cBlocks?: number
+  /** Every chain answers 503 `API call rejected because chain is not done bootstrapping`. Default false. */
+  bootstrapping?: boolean
+  /** Fault injection; replace later with `devnet.setFaults`. */
+  faults?: FaultOptions
+  /**
+   * Host header filter like `--http-allowed-hosts`. Default `['*']` (any): the node's own default (`localhost`)
+   * would reject containers reaching the devnet by service name. IPs are always accepted.
+   */
+  allowedHosts?: string[]
+}
+
+export interface NumericOption {
+  key: 'port' | 'seed' | 'xTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks'
+  flag: string
+  min: number
+  max: number
+  default: number
+  describe: string
+}
+
+/** One table for validation messages in the library and the CLI. */
+export const NUMERIC_OPTIONS: NumericOption[] = [
+  { key: 'port', flag: '--port', min: 0, max: 65_535, default: 0, describe: 'TCP port (0 = any free port)' },
+  { key: 'seed', flag: '--seed', min: 0, max: 4_294_967_295, default: 1, describe: 'world seed' },
+  {
+    key: 'utxosPerAddress',
+    flag: '--utxos-per-address',
+    min: 1,
+    max: 1_000_000,
+    default: 3_000,
+    describe: 'X-Chain UTXOs of the ewoq address',
+  },
+  // After utxosPerAddress: its minimum depends on it.
+  { key: 'xTxs', flag: '--x-txs', min: 1, max: 16_000_000, default: 5_000, describe: 'X-Chain transactions' },
+  { key: 'xBlockTxs', flag: '--x-block-txs', min: 1, max: 256, default: 4, describe: 'mean txs per X-Chain block' },
+  { key: 'pBlocks', flag: '--p-blocks', min: 37, max: 100_000, default: 200, describe: 'P-Chain height' },
+  { key: 'cBlocks', flag: '--c-blocks', min: 1, max: 1_000_000, default: 100, describe: 'C-Chain height' },
+]
+
+export type ResolvedOptions = Required<Omit<DevnetOptions, 'faults'>> & { faults: FaultOptions | undefined }
+
+/** A numeric option out of range; `message` names the option, the CLI re-words it with the flag. */
+export class OptionError extends RangeError {
+  constructor(
+    readonly option: NumericOption,
+    readonly min: number,
+    readonly max: number,
+    readonly value: unknown,
+  ) {
+    super(`${option.key} must be an integer from ${min} to ${max}, got ${String(value)}`)
+  }
+}
+
+/** Applies defaults and checks ranges; errors name the option and its accepted range. */
+export function resolveOptions(options: DevnetOptions): ResolvedOptions {
+  const out: Record<string, unknown> = {
+    host: options.host ?? '127.0.0.1',
+    admin: options.admin ?? false,
+    index: options.index ?? false,
+    bootstrapping: options.bootstrapping ?? false,
+    faults: options.faults,
+    allowedHosts: options.allowedHosts ?? ['*'],
+  }
+  for (const spec of NUMERIC_OPTIONS) {
+    const value = options[spec.key] ?? spec.default
+    // The X-Chain must hold its setup transactions, which grow with utxosPerAddress.
+    const min = spec.key === 'xTxs' ? Math.max(spec.min, minimumXTxs(Number(out.utxosPerAddress))) : spec.min
+    if (!Number.isInteger(value) || value < min || value > spec.max) throw new OptionError(spec, min, spec.max, value)
+    out[spec.key] = value
+  }
+  return out as ResolvedOptions
+}

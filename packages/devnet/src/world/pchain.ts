@@ -1,0 +1,599 @@
+import { formatNodeId } from '@avalanche-automation/core'
+import { sha256Fast, u32be } from './bytes.js'
+import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
+import {
+  GENESIS_TIME,
+  NANO_PER_AVAX,
+  NETWORK_ID,
+  P_BLOCK_SECONDS,
+  P_CHAIN_BYTES,
+  SUBNET_EVM_ID,
+  TX_FEE,
+  X_CHAIN_BYTES,
+  YEAR_SECONDS,
+} from './constants.js'
+import { type Account, derivedAccount, derivedNode, ewoq, localNodes, type NodeIdentity } from './keys.js'
+import { Lru } from './lru.js'
+import { encodePBlock, encodePGenesisBlock, encodePTx, type PTx, type PTxBody, type Signer } from './platform-codec.js'
+import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
+import { below, derive, rand, randomBytes, Stream } from './random.js'
+
+const AVAX = (n: number) => BigInt(n) * BigInt(NANO_PER_AVAX)
+const DAY = 24 * 3600
+
+export interface PChainOptions {
+  seed: number
+  /** Last accepted height (blocks 1..blocks exist). */
+  blocks: number
+  avaxAssetId: Uint8Array
+  /** X-Chain owners of the P→X exports. */
+  exportOwner: Uint8Array
+}
+
+export interface PrimaryValidator {
+  node: NodeIdentity
+  txId: Uint8Array
+  start: number
+  end: number
+  stake: bigint
+  shares: number
+  addedHeight: number
+  connected: boolean
+  uptime: number
+  potentialReward: bigint
+}
+
+export interface Delegator {
+  txId: Uint8Array
+  node: NodeIdentity
+  start: number
+  end: number
+  weight: bigint
+  potentialReward: bigint
+  addedHeight: number
+}
+
+export interface SubnetStaker {
+  txId: Uint8Array
+  node: NodeIdentity
+  start: number
+  end: number
+  weight: bigint
+  addedHeight: number
+}
+
+export interface L1Validator {
+  node: NodeIdentity
+  weight: bigint
+  balance: bigint
+  startTime: number
+  validationId: Uint8Array
+  addedHeight: number
+}
+
+export interface Blockchain {
+  id: Uint8Array
+  name: string
+  subnetId: Uint8Array
+  vmId: Uint8Array
+}
+
+export interface AtomicOutput {
+  txId: Uint8Array
+  outputIndex: number
+  amount: bigint
+  owner: Uint8Array
+}
+
+export interface LocalUtxo {
+  txId: Uint8Array
+  outputIndex: number
+  output: Output
+}
+
+/** Setup transactions that give the P-Chain its subnets, L1, validators and exports, before plain transfers. */
+type Spec =
+  | { kind: 'createSubnet' }
+  | { kind: 'createChain'; subnetTx: number; name: string }
+  | { kind: 'addSubnetValidator'; subnetTx: number; node: NodeIdentity }
+  | { kind: 'convert'; subnetTx: number; chainTx: number }
+  | { kind: 'validator'; node: NodeIdentity; stake: bigint; shares: number; days: number }
+  | { kind: 'delegator'; target: number; stake: bigint; days: number }
+  | { kind: 'export'; amount: bigint }
+  | { kind: 'transfer' }
+
+const ADDED_VALIDATORS = 10
+const DELEGATORS = 12
+const EXPORTS = 6
+const P_USERS = 16
+const GENESIS_ALLOCATION = AVAX(50_000_000)
+const GENESIS_STAKE = AVAX(2_000)
+
+/**
+ * The P-Chain: genesis validators, then one block per setup transaction (a permissioned subnet with a chain and
+ * validators, a subnet converted to an L1, primary-network validators and delegators, exports to the X-Chain), then
+ * blocks of 1-3 plain transfers. Every transaction pays from ewoq's P-Chain change, so they form one chain; it is
+ * computed once at startup (ids and change amounts in typed arrays) and transactions are re-derived on demand.
+ */
+export class PChain {
+  readonly seed: number
+  readonly height: number
+  readonly txCount: number
+  readonly setupCount: number
+  readonly avaxAssetId: Uint8Array
+  readonly genesisHash: Uint8Array
+  readonly genesisUtxoTxId: Uint8Array
+  readonly genesisTxs: { tx: PTx; id: Uint8Array; bytes: Uint8Array }[]
+  readonly primaryValidators: PrimaryValidator[] = []
+  readonly delegators: Delegator[] = []
+  readonly subnetValidators: SubnetStaker[] = []
+  readonly l1Validators: L1Validator[] = []
+  readonly blockchains: Blockchain[] = []
+  readonly exportsToX: AtomicOutput[] = []
+  readonly users: Account[]
+  readonly subnetId: Uint8Array
+  readonly l1SubnetId: Uint8Array
+  readonly l1ManagerAddress: Uint8Array
+  /** The L1's validators, sorted by node ID as ConvertSubnetToL1Tx requires. */
+  private readonly l1Nodes: NodeIdentity[]
+  readonly chain: BlockIdChain
+  readonly genesisBlock: Uint8Array
+  readonly genesisBlockId: Uint8Array
+
+  private readonly specs: Spec[]
+  private readonly exportOwner: Uint8Array
+  private readonly ids: Uint8Array
+  /** ewoq's change before tx j: amount and output index in tx j-1 (tx -1 = the genesis UTXO). */
+  private readonly changeBefore: BigUint64Array
+  private readonly changeIndexBefore: Uint8Array
+  private readonly blockFirstTx: Int32Array
+  private readonly txCache = new Lru<number, { tx: PTx; id: Uint8Array; bytes: Uint8Array }>(1024)
+  private readonly blockCache = new Lru<number, BuiltBlock>(256)
+
+  constructor(options: PChainOptions) {
+    this.seed = options.seed
+    this.avaxAssetId = options.avaxAssetId
+    this.exportOwner = options.exportOwner
+    this.users = Array.from({ length: P_USERS }, (_, k) => derivedAccount(this.seed, `p-user-${k}`))
+    this.l1ManagerAddress = derive(this.seed, 'l1-manager', 20)
+    this.l1Nodes = [0, 1, 2]
+      .map((k) => derivedNode(this.seed, `l1-validator-${k}`))
+      .sort((a, b) => Buffer.compare(a.shortId, b.shortId))
+    this.specs = this.setupSpecs()
+    this.setupCount = this.specs.length
+    if (options.blocks < this.setupCount + 1) {
+      throw new RangeError(`pBlocks must be at least ${this.setupCount + 1}`)
+    }
+    this.height = options.blocks
+
+    // Block layout: one setup tx per block, then 1-3 transfers per block.
+    this.blockFirstTx = new Int32Array(this.height + 2)
+    let next = 0
+    for (let h = 1; h <= this.height; h++) {
+      this.blockFirstTx[h] = next
+      next += h <= this.setupCount ? 1 : 1 + below(this.seed, Stream.pBlockSize, h, 3)
+    }
+    this.blockFirstTx[this.height + 1] = next
+    this.txCount = next
+    for (let j = this.setupCount; j < this.txCount; j++) this.specs.push({ kind: 'transfer' })
+
+    this.genesisHash = derive(0, 'p-chain-genesis')
+    this.genesisUtxoTxId = derive(0, 'p-chain-genesis-utxos')
+    this.genesisTxs = localNodes.map((node) => this.genesisValidatorTx(node))
+    for (const [k, g] of this.genesisTxs.entries()) {
+      const node = localNodes[k] as NodeIdentity
+      this.primaryValidators.push({
+        node,
+        txId: g.id,
+        start: GENESIS_TIME,
+        end: GENESIS_TIME + YEAR_SECONDS,
+        stake: GENESIS_STAKE,
+        shares: 100_000,
+        addedHeight: 0,
+        connected: true,
+        uptime: 100,
+        potentialReward: reward(GENESIS_STAKE, YEAR_SECONDS),
+      })
+    }
+
+    this.ids = new Uint8Array(this.txCount * 32)
+    this.changeBefore = new BigUint64Array(this.txCount + 1)
+    this.changeIndexBefore = new Uint8Array(this.txCount + 1)
+    this.changeBefore[0] = GENESIS_ALLOCATION
+    for (let j = 0; j < this.txCount; j++) {
+      const { tx, changeIndex, change } = this.makeTx(j)
+      const id = sha256Fast(encodePTx(tx))
+      this.ids.set(id, j * 32)
+      this.changeBefore[j + 1] = change
+      this.changeIndexBefore[j + 1] = changeIndex
+      this.record(j, tx, id)
+    }
+    const subnet = this.specs.findIndex((s) => s.kind === 'createSubnet')
+    const l1 = this.specs.findIndex((s) => s.kind === 'convert')
+    this.subnetId = this.txId(subnet)
+    this.l1SubnetId = this.txId((this.specs[l1] as { subnetTx: number }).subnetTx)
+
+    this.genesisBlock = encodePGenesisBlock(this.genesisHash)
+    this.genesisBlockId = sha256Fast(this.genesisBlock)
+    this.chain = new BlockIdChain(this.height, this.genesisBlockId, (h, parentInner, parentContainer) =>
+      this.buildBlock(h, parentInner, parentContainer),
+    )
+  }
+
+  private setupSpecs(): Spec[] {
+    const specs: Spec[] = [
+      { kind: 'createSubnet' },
+      { kind: 'createChain', subnetTx: 0, name: 'devnet-subnet-evm' },
+      ...localNodes.slice(0, 3).map((node): Spec => ({ kind: 'addSubnetValidator', subnetTx: 0, node })),
+      { kind: 'createSubnet' },
+      { kind: 'createChain', subnetTx: 5, name: 'devnet-l1' },
+      { kind: 'convert', subnetTx: 5, chainTx: 6 },
+    ]
+    for (let k = 0; k < ADDED_VALIDATORS; k++) {
+      specs.push({
+        kind: 'validator',
+        node: derivedNode(this.seed, `validator-${k}`),
+        stake: AVAX(2_000 + 100 * below(this.seed, Stream.validator, k, 31)),
+        shares: 10_000 * (2 + below(this.seed, Stream.validator, 100 + k, 19)),
+        days: 200 + below(this.seed, Stream.validator, 200 + k, 165),
+      })
+    }
+    for (let k = 0; k < DELEGATORS; k++) {
+      specs.push({
+        kind: 'delegator',
+        target: (k * 3) % (localNodes.length + ADDED_VALIDATORS),
+        stake: AVAX(25 + below(this.seed, Stream.validator, 300 + k, 476)),
+        days: 14 + below(this.seed, Stream.validator, 400 + k, 167),
+      })
+    }
+    for (let k = 0; k < EXPORTS; k++) specs.push({ kind: 'export', amount: AVAX(100 + k) })
+    return specs
+  }
+
+  private genesisValidatorTx(node: NodeIdentity) {
+    const tx: PTx = {
+      type: 'addPermissionlessValidator',
+      base: { networkId: NETWORK_ID, blockchainId: P_CHAIN_BYTES, outputs: [], inputs: [], memo: new Uint8Array() },
+      validator: { nodeId: node.shortId, start: GENESIS_TIME, end: GENESIS_TIME + YEAR_SECONDS, weight: GENESIS_STAKE },
+      subnetId: P_CHAIN_BYTES,
+      signer: { publicKey: node.publicKey, proofOfPossession: node.proofOfPossession },
+      stake: [transferOutput(this.avaxAssetId, GENESIS_STAKE, ewoq.shortId)],
+      validationRewardsOwner: ownersOf(ewoq.shortId),
+      delegationRewardsOwner: ownersOf(ewoq.shortId),
+      shares: 100_000,
+      credentials: [],
+    }
+    const bytes = encodePTx(tx)
+    return { tx, id: sha256Fast(bytes), bytes }
+  }
+
+  /** Block height holding tx j. */
+  txHeight(j: number): number {
+    if (j < this.setupCount) return j + 1
+    let lo = this.setupCount + 1
+    let hi = this.height
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1
+      if ((this.blockFirstTx[mid] as number) <= j) lo = mid
+      else hi = mid - 1
+    }
+    return lo
+  }
+
+  blockTxRange(height: number): [number, number] {
+    return [this.blockFirstTx[height] as number, this.blockFirstTx[height + 1] as number]
+  }
+
+  blockTime(height: number): number {
+    return GENESIS_TIME + height * P_BLOCK_SECONDS
+  }
+
+  /** Acceptance time of block h as (seconds, nanoseconds): the index timestamps. */
+  acceptedAt(height: number): [number, number] {
+    return [this.blockTime(height), rand(this.seed, Stream.nanos, 2_000_000_000 + height) % 900_000_000]
+  }
+
+  /** The P-Chain height at a unix time (for proposervm wrappers of other chains). */
+  heightAt(time: number): number {
+    return Math.max(0, Math.min(this.height, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
+  }
+
+  get now(): number {
+    return this.blockTime(this.height)
+  }
+
+  txId(j: number): Uint8Array {
+    return this.ids.subarray(j * 32, j * 32 + 32)
+  }
+
+  tx(j: number): { tx: PTx; id: Uint8Array; bytes: Uint8Array } {
+    return this.txCache.getOrCreate(j, () => {
+      const { tx } = this.makeTx(j)
+      return { tx, id: this.txId(j), bytes: encodePTx(tx) }
+    })
+  }
+
+  /** ewoq's final P-Chain change: its only local UTXO. */
+  treasuryUtxo(): LocalUtxo {
+    const last = this.txCount - 1
+    const amount = this.changeBefore[this.txCount] as bigint
+    return {
+      txId: this.txId(last),
+      outputIndex: this.changeIndexBefore[this.txCount] as number,
+      output: transferOutput(this.avaxAssetId, amount, ewoq.shortId),
+    }
+  }
+
+  /** Transfers paid to one P-Chain user (scan of the transfer txs; they are few). */
+  userUtxos(shortIdHex: string): LocalUtxo[] {
+    const user = this.users.findIndex((u) => u.hex === shortIdHex)
+    if (user < 0) return []
+    const out: LocalUtxo[] = []
+    for (let j = this.setupCount + user; j < this.txCount; j += P_USERS) {
+      const { tx } = this.tx(j)
+      tx.base.outputs.forEach((o, index) => {
+        if (Buffer.compare(o.addresses[0] as Uint8Array, ewoq.shortId) !== 0)
+          out.push({ txId: this.txId(j), outputIndex: index, output: o })
+      })
+    }
+    return out
+  }
+
+  private treasuryInput(j: number): Input {
+    return {
+      txId: j === 0 ? this.genesisUtxoTxId : this.txId(j - 1),
+      outputIndex: this.changeIndexBefore[j] as number,
+      assetId: this.avaxAssetId,
+      amount: this.changeBefore[j] as bigint,
+      sigIndices: [0],
+    }
+  }
+
+  private sigs(j: number, count: number): Uint8Array[][] {
+    return Array.from({ length: count }, (_, k) => [
+      randomBytes(this.seed, Stream.signature, 1_000_000_000 + j * 4 + k, 65),
+    ])
+  }
+
+  /** Derives tx j from its spec and ewoq's change before it. */
+  private makeTx(j: number): { tx: PTx; change: bigint; changeIndex: number } {
+    const spec = this.specs[j] as Spec
+    const height = this.txHeight(j)
+    const time = this.blockTime(height)
+    const input = this.treasuryInput(j)
+    let spent = BigInt(TX_FEE)
+    const extra: Output[] = []
+    let memo = new Uint8Array()
+    let body: PTxBody
+    let credentials = 1
+    switch (spec.kind) {
+      case 'createSubnet':
+        body = { type: 'createSubnet', owner: ownersOf(ewoq.shortId) }
+        break
+      case 'createChain':
+        body = {
+          type: 'createChain',
+          subnetId: this.txId(spec.subnetTx),
+          chainName: spec.name,
+          vmId: SUBNET_EVM_ID,
+          fxIds: [],
+          genesisData: new TextEncoder().encode(
+            JSON.stringify({
+              config: { chainId: 99_000 + j },
+              alloc: { '8db97c7cece249c2b98bdc0226cc4c2a57bf52fc': { balance: '0x52b7d2dcc80cd2e4000000' } },
+              gasLimit: '0x7a1200',
+            }),
+          ),
+          subnetAuth: [0],
+        }
+        credentials = 2
+        break
+      case 'addSubnetValidator':
+        body = {
+          type: 'addSubnetValidator',
+          validator: { nodeId: spec.node.shortId, start: time, end: time + 300 * DAY, weight: 100n },
+          subnetId: this.txId(spec.subnetTx),
+          subnetAuth: [0],
+        }
+        credentials = 2
+        break
+      case 'convert': {
+        const validators = this.l1Nodes.map((node, k) => ({
+          nodeId: node.shortId,
+          weight: BigInt(100 * (k + 1)),
+          balance: AVAX(k + 1),
+          signer: signerOf(node),
+          remainingBalanceOwner: { threshold: 1, addresses: [ewoq.shortId] },
+          deactivationOwner: { threshold: 1, addresses: [ewoq.shortId] },
+        }))
+        for (const v of validators) spent += v.balance
+        body = {
+          type: 'convertSubnetToL1',
+          subnetId: this.txId(spec.subnetTx),
+          chainId: this.txId(spec.chainTx),
+          address: this.l1ManagerAddress,
+          validators,
+          subnetAuth: [0],
+        }
+        credentials = 2
+        break
+      }
+      case 'validator':
+        spent += spec.stake
+        body = {
+          type: 'addPermissionlessValidator',
+          validator: { nodeId: spec.node.shortId, start: time, end: time + spec.days * DAY, weight: spec.stake },
+          subnetId: P_CHAIN_BYTES,
+          signer: signerOf(spec.node),
+          stake: [transferOutput(this.avaxAssetId, spec.stake, ewoq.shortId)],
+          validationRewardsOwner: ownersOf(ewoq.shortId),
+          delegationRewardsOwner: ownersOf(ewoq.shortId),
+          shares: spec.shares,
+        }
+        break
+      case 'delegator': {
+        spent += spec.stake
+        const target = this.validatorSpec(spec.target)
+        body = {
+          type: 'addPermissionlessDelegator',
+          validator: {
+            nodeId: target.node.shortId,
+            start: time,
+            end: Math.min(target.end, time + spec.days * DAY),
+            weight: spec.stake,
+          },
+          subnetId: P_CHAIN_BYTES,
+          stake: [transferOutput(this.avaxAssetId, spec.stake, ewoq.shortId)],
+          rewardsOwner: ownersOf(ewoq.shortId),
+        }
+        break
+      }
+      case 'export':
+        spent += spec.amount
+        body = {
+          type: 'export',
+          destinationChain: X_CHAIN_BYTES,
+          exportedOutputs: [transferOutput(this.avaxAssetId, spec.amount, this.exportOwner)],
+        }
+        break
+      case 'transfer': {
+        const user = this.users[(j - this.setupCount) % P_USERS] as Account
+        const amount = BigInt(1 + below(this.seed, Stream.pPay, j, 100_000)) * 1_000_000n
+        spent += amount
+        extra.push(transferOutput(this.avaxAssetId, amount, user.shortId))
+        if (j % 7 === 0) memo = new TextEncoder().encode(`devnet transfer ${j}`)
+        body = { type: 'base' }
+        break
+      }
+    }
+    const change = input.amount - spent
+    const changeOutput = transferOutput(this.avaxAssetId, change, ewoq.shortId)
+    const outputs = sortOutputs([changeOutput, ...extra])
+    const tx = {
+      ...body,
+      base: { networkId: NETWORK_ID, blockchainId: P_CHAIN_BYTES, outputs, inputs: [input], memo },
+      credentials: this.sigs(j, credentials),
+    } as PTx
+    return { tx, change, changeIndex: outputs.indexOf(changeOutput) }
+  }
+
+  /** Primary validator k: the 5 genesis ones, then the added ones in the order of their setup txs. */
+  private validatorSpec(k: number): { node: NodeIdentity; end: number } {
+    if (k < localNodes.length) return { node: localNodes[k] as NodeIdentity, end: GENESIS_TIME + YEAR_SECONDS }
+    let seen = localNodes.length
+    for (const [index, spec] of this.specs.entries()) {
+      if (spec.kind !== 'validator') continue
+      if (seen++ === k) return { node: spec.node, end: this.blockTime(index + 1) + spec.days * DAY }
+    }
+    throw new RangeError(`no primary validator ${k}`)
+  }
+
+  /** Collects the validator sets, chains and exports a setup tx creates. */
+  private record(j: number, tx: PTx, id: Uint8Array): void {
+    const height = j + 1
+    switch (tx.type) {
+      case 'createChain':
+        this.blockchains.push({ id, name: tx.chainName, subnetId: tx.subnetId, vmId: tx.vmId })
+        break
+      case 'addSubnetValidator': {
+        const node = localNodes.find((n) => Buffer.compare(n.shortId, tx.validator.nodeId) === 0) as NodeIdentity
+        this.subnetValidators.push({ txId: id, node, ...pick(tx.validator), addedHeight: height })
+        break
+      }
+      case 'convertSubnetToL1':
+        tx.validators.forEach((v, k) => {
+          const node = this.l1Nodes[k] as NodeIdentity
+          this.l1Validators.push({
+            node,
+            weight: v.weight,
+            balance: v.balance,
+            startTime: this.blockTime(height),
+            validationId: sha256Fast(Buffer.concat([tx.subnetId, u32be(k)])),
+            addedHeight: height,
+          })
+        })
+        break
+      case 'addPermissionlessValidator': {
+        const k = this.primaryValidators.length
+        const node = (this.specs[j] as { node: NodeIdentity }).node
+        this.primaryValidators.push({
+          node,
+          txId: id,
+          ...pick(tx.validator),
+          stake: tx.validator.weight,
+          shares: tx.shares,
+          addedHeight: height,
+          connected: k % 4 !== 3,
+          uptime: 80 + below(this.seed, Stream.uptime, k, 2001) / 100,
+          potentialReward: reward(tx.validator.weight, tx.validator.end - tx.validator.start),
+        })
+        break
+      }
+      case 'addPermissionlessDelegator': {
+        const v = this.primaryValidators.find((p) => Buffer.compare(p.node.shortId, tx.validator.nodeId) === 0)
+        this.delegators.push({
+          txId: id,
+          node: (v as PrimaryValidator).node,
+          ...pick(tx.validator),
+          potentialReward: reward(tx.validator.weight, tx.validator.end - tx.validator.start),
+          addedHeight: height,
+        })
+        break
+      }
+      case 'export':
+        this.exportsToX.push({
+          txId: id,
+          outputIndex: tx.base.outputs.length,
+          amount: (tx.exportedOutputs[0] as Output).amount,
+          owner: this.exportOwner,
+        })
+        break
+      default:
+        break
+    }
+  }
+
+  private buildBlock(height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array): BuiltBlock {
+    const cached = this.blockCache.get(height)
+    if (cached) return cached
+    const [first, end] = this.blockTxRange(height)
+    const txs: PTx[] = []
+    for (let j = first; j < end; j++) txs.push(this.tx(j).tx)
+    const time = this.blockTime(height)
+    const inner = encodePBlock(parentInnerId, height, time, txs)
+    const innerId = sha256Fast(inner)
+    const container = wrapProposerBlock(parentContainerId, time, Math.max(0, height - 1), inner)
+    const block = { inner, innerId, container: container.bytes, containerId: container.id }
+    this.blockCache.set(height, block)
+    return block
+  }
+
+  /** Txs of a block with their IDs, for JSON rendering. */
+  blockTxs(height: number): { tx: PTx; id: Uint8Array }[] {
+    const [first, end] = this.blockTxRange(height)
+    const out: { tx: PTx; id: Uint8Array }[] = []
+    for (let j = first; j < end; j++) out.push({ tx: this.tx(j).tx, id: this.txId(j) })
+    return out
+  }
+}
+
+export function nodeIdText(shortId: Uint8Array): string {
+  return formatNodeId(shortId)
+}
+
+function ownersOf(address: Uint8Array): Owners {
+  return { locktime: 0n, threshold: 1, addresses: [address] }
+}
+
+function signerOf(node: NodeIdentity): Signer {
+  return { publicKey: node.publicKey, proofOfPossession: node.proofOfPossession }
+}
+
+function pick(v: { start: number; end: number; weight: bigint }) {
+  return { start: v.start, end: v.end, weight: v.weight }
+}
+
+/** A plausible staking reward: 8% a year, pro rata. */
+function reward(stake: bigint, seconds: number): bigint {
+  return (stake * 8n * BigInt(seconds)) / (100n * BigInt(YEAR_SECONDS))
+}

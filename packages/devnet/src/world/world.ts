@@ -1,0 +1,325 @@
+import { bytesToHex, cb58Encode, formatAddress } from '@avalanche-automation/core'
+import { CChain } from './cchain.js'
+import { transferOutput } from './components.js'
+import { C_CHAIN_ID, HRP, NETWORK_ID, NETWORK_NAME, NODE_VERSION, P_CHAIN_ID, X_CHAIN_ID } from './constants.js'
+import { IdIndex } from './id-index.js'
+import { type Account, derivedAccount, ewoq, localNodes } from './keys.js'
+import { PChain } from './pchain.js'
+import { UtxoTable } from './utxo-table.js'
+import { XChain, xGenesis } from './xchain.js'
+
+export interface WorldOptions {
+  seed: number
+  xTxs: number
+  utxosPerAddress: number
+  xBlockTxs: number
+  pBlocks: number
+  cBlocks: number
+}
+
+export interface AssetFixture {
+  id: string
+  name: string
+  symbol: string
+  denomination: number
+  variableCap: boolean
+}
+
+export interface AccountFixture {
+  name: string
+  /** The 20-byte short ID, lower-case hex. */
+  shortId: string
+  x: string
+  p: string
+  /** Local X-Chain UTXOs (transfer and mint outputs). */
+  xUtxoCount: number
+  /** X-Chain balance by asset ID: the sum of the transfer outputs. */
+  xBalances: Record<string, bigint>
+  pUtxoCount: number
+  pBalance: bigint
+  /** Atomic UTXOs exported from the X-Chain to this P-Chain address (platform.getUTXOs sourceChain "X"). */
+  atomicFromX: number
+  /** Atomic UTXOs exported from the P-Chain to this X-Chain address (avm.getUTXOs sourceChain "P"). */
+  atomicFromP: number
+}
+
+export interface DevnetFixtures {
+  seed: number
+  networkId: number
+  networkName: string
+  hrp: string
+  nodeId: string
+  nodeVersion: string
+  chains: { x: string; p: string; c: string }
+  assets: { avax: AssetFixture; usdt: AssetFixture; gold: AssetFixture; weth: AssetFixture; all: AssetFixture[] }
+  accounts: { ewoq: AccountFixture; alice: AccountFixture; bob: AccountFixture; carol: AccountFixture }
+  /** X addresses of a few bulk-payment recipients (each holds the payments of every 251st bulk tx). */
+  users: string[]
+  x: {
+    txCount: number
+    /** Last accepted block height (blocks 1..height hold the txs; height 0 is the genesis block). */
+    height: number
+    txs: {
+      first: string
+      last: string
+      createAsset: string[]
+      fanout: string
+      import: string
+      send: string
+      export: string
+    }
+    /** Block at height 1: its avm ID (getBlock) and its proposervm container ID (index X/block). */
+    firstBlock: { height: number; id: string; containerId: string }
+  }
+  p: {
+    height: number
+    txCount: number
+    subnetId: string
+    l1SubnetId: string
+    blockchains: { id: string; name: string; subnetId: string; vmId: string }[]
+    validators: { primary: string[]; subnet: string[]; l1: string[] }
+    delegatorCount: number
+    txs: {
+      createSubnet: string
+      createChain: string
+      addSubnetValidator: string
+      convertSubnetToL1: string
+      addValidator: string
+      addDelegator: string
+      export: string
+      transfer: string
+    }
+    firstBlock: { height: number; id: string; containerId: string }
+  }
+  c: { height: number }
+  /** Containers per index (`index.getLastAccepted` index = count - 1). */
+  index: { 'X/tx': number; 'X/block': number; 'X/vtx': number; 'P/block': number; 'C/block': number }
+}
+
+export type UtxoSourceChain = 'local' | 'X' | 'P' | 'C'
+
+/** Fan-out UTXOs of the other funded accounts: alice 1024 (one full page), bob 1025 (one more), carol 10. */
+const OTHER_FUNDED = { alice: 1024, bob: 1025, carol: 10 }
+
+/** The smallest X-Chain that holds the setup transactions plus one bulk transaction. */
+export function minimumXTxs(utxosPerAddress: number): number {
+  return XChain.prefixLength(utxosPerAddress + OTHER_FUNDED.alice + OTHER_FUNDED.bob + OTHER_FUNDED.carol) + 1
+}
+
+/** Everything the node services read: the three chains, accounts, lazily built lookup tables. */
+export class World {
+  readonly options: WorldOptions
+  readonly x: XChain
+  readonly p: PChain
+  readonly c: CChain
+  readonly accounts: { ewoq: Account; alice: Account; bob: Account; carol: Account }
+  readonly users: Account[]
+  readonly fixtures: DevnetFixtures
+  private readonly tables = new Map<string, UtxoTable>()
+  private readonly indexes = new Map<string, IdIndex>()
+
+  constructor(options: WorldOptions) {
+    this.options = options
+    const seed = options.seed
+    const alice = derivedAccount(seed, 'alice')
+    const bob = derivedAccount(seed, 'bob')
+    const carol = derivedAccount(seed, 'carol')
+    this.accounts = { ewoq, alice, bob, carol }
+    this.users = Array.from({ length: 251 }, (_, k) => derivedAccount(seed, `user-${k}`))
+    const avaxAssetId = xGenesis().id
+    this.p = new PChain({ seed, blocks: options.pBlocks, avaxAssetId, exportOwner: carol.shortId })
+    this.x = new XChain({
+      seed,
+      txCount: options.xTxs,
+      funded: [
+        { account: ewoq, utxos: options.utxosPerAddress },
+        { account: alice, utxos: OTHER_FUNDED.alice },
+        { account: bob, utxos: OTHER_FUNDED.bob },
+        { account: carol, utxos: OTHER_FUNDED.carol },
+      ],
+      blockTxs: options.xBlockTxs,
+      pExports: this.p.exportsToX,
+      importer: carol,
+      users: this.users,
+      exportReceivers: [ewoq, alice],
+      pChainHeightAt: (time) => this.p.heightAt(time),
+    })
+    this.c = new CChain(seed, options.cBlocks, (time) => this.p.heightAt(time))
+    this.fixtures = this.buildFixtures()
+  }
+
+  get assetIds(): Uint8Array[] {
+    return this.x.assets.map((a) => a.id)
+  }
+
+  /** The UTXOs of one address on one chain: local ones, or atomic ones exported to it from `source`. */
+  utxos(chain: 'X' | 'P', source: UtxoSourceChain, shortId: Uint8Array): UtxoTable {
+    const hex = bytesToHex(shortId)
+    const key = `${chain}:${source}:${hex}`
+    const cached = this.tables.get(key)
+    if (cached) return cached
+    const avax = this.assetIds[0] as Uint8Array
+    let sources: { txId: Uint8Array; outputIndex: number; output: ReturnType<typeof transferOutput> }[] = []
+    if (chain === 'X' && source === 'local') sources = this.x.localUtxos(hex)
+    else if (chain === 'X' && source === 'P') {
+      sources = this.x
+        .pendingImports()
+        .filter((e) => bytesToHex(e.owner) === hex)
+        .map((e) => ({ txId: e.txId, outputIndex: e.outputIndex, output: transferOutput(avax, e.amount, e.owner) }))
+    } else if (chain === 'P' && source === 'local') {
+      sources = hex === ewoq.hex ? [this.p.treasuryUtxo()] : this.p.userUtxos(hex)
+    } else if (chain === 'P' && source === 'X') sources = this.x.exportsTo(hex)
+    if (sources.length === 0) return UtxoTable.empty
+    const table = new UtxoTable(sources, chain === 'X' ? this.assetIds : [avax], shortId)
+    this.tables.set(key, table)
+    return table
+  }
+
+  /** Lazily built ID → position tables (the first lookup on a big chain pays for hashing it once). */
+  index(name: 'xTx' | 'xBlock' | 'xContainer' | 'pTx' | 'pBlock' | 'pContainer' | 'cContainer'): IdIndex {
+    let index = this.indexes.get(name)
+    if (!index) {
+      switch (name) {
+        case 'xTx':
+          index = IdIndex.build(this.x.txCount, (i) => this.x.txId(i))
+          break
+        case 'xBlock':
+          index = IdIndex.build(this.x.blockCount + 1, (h) => this.x.chain.innerId(h))
+          break
+        case 'xContainer':
+          index = IdIndex.build(this.x.blockCount, (i) => this.x.chain.containerId(i + 1))
+          break
+        case 'pTx':
+          index = IdIndex.build(this.p.txCount, (j) => this.p.txId(j))
+          break
+        case 'pBlock':
+          index = IdIndex.build(this.p.height + 1, (h) => this.p.chain.innerId(h))
+          break
+        case 'pContainer':
+          index = IdIndex.build(this.p.height, (i) => this.p.chain.containerId(i + 1))
+          break
+        case 'cContainer':
+          index = IdIndex.build(this.c.height, (i) => this.c.chain.containerId(i + 1))
+          break
+      }
+      this.indexes.set(name, index)
+    }
+    return index
+  }
+
+  private accountFixture(account: Account): AccountFixture {
+    const xTable = this.utxos('X', 'local', account.shortId)
+    const pTable = this.utxos('P', 'local', account.shortId)
+    const xBalances: Record<string, bigint> = {}
+    xTable.balances.forEach((amount, k) => {
+      if (amount > 0n) xBalances[cb58Encode(this.assetIds[k] as Uint8Array)] = amount
+    })
+    return {
+      name: account.name,
+      shortId: account.hex,
+      x: formatAddress('X', HRP, account.shortId),
+      p: formatAddress('P', HRP, account.shortId),
+      xUtxoCount: xTable.count,
+      xBalances,
+      pUtxoCount: pTable.count,
+      pBalance: pTable.balances[0] ?? 0n,
+      atomicFromX: this.x.exportCount(account.hex),
+      atomicFromP: this.x.pendingImports().filter((e) => bytesToHex(e.owner) === account.hex).length,
+    }
+  }
+
+  private buildFixtures(): DevnetFixtures {
+    const { x, p } = this
+    const id = (bytes: Uint8Array) => cb58Encode(bytes)
+    const assets = x.assets.map((a) => ({
+      id: id(a.id),
+      name: a.name,
+      symbol: a.symbol,
+      denomination: a.denomination,
+      variableCap: a.variableCap,
+    }))
+    const firstOf = (kind: string) => {
+      for (let i = x.prefixCount; i < x.txCount; i++) if (x.kind(i) === kind) return id(x.txId(i))
+      return ''
+    }
+    const pFirst = (type: string) => {
+      for (let j = 0; j < p.txCount; j++) if (p.tx(j).tx.type === type) return id(p.txId(j))
+      return ''
+    }
+    const nodeId = (n: { node: { nodeId: string } }) => n.node.nodeId
+    return {
+      seed: this.options.seed,
+      networkId: NETWORK_ID,
+      networkName: NETWORK_NAME,
+      hrp: HRP,
+      nodeId: localNodes[0]?.nodeId ?? '',
+      nodeVersion: NODE_VERSION,
+      chains: { x: X_CHAIN_ID, p: P_CHAIN_ID, c: C_CHAIN_ID },
+      assets: {
+        avax: assets[0] as AssetFixture,
+        usdt: assets[1] as AssetFixture,
+        gold: assets[2] as AssetFixture,
+        weth: assets[3] as AssetFixture,
+        all: assets,
+      },
+      accounts: {
+        ewoq: this.accountFixture(this.accounts.ewoq),
+        alice: this.accountFixture(this.accounts.alice),
+        bob: this.accountFixture(this.accounts.bob),
+        carol: this.accountFixture(this.accounts.carol),
+      },
+      users: this.users.slice(0, 5).map((u) => formatAddress('X', HRP, u.shortId)),
+      x: {
+        txCount: x.txCount,
+        height: x.blockCount,
+        txs: {
+          first: id(x.txId(0)),
+          last: id(x.txId(x.txCount - 1)),
+          createAsset: [0, 1, 2].map((i) => id(x.txId(i))),
+          fanout: id(x.txId(3)),
+          import: id(x.txId(x.prefixCount - 2)),
+          send: firstOf('send'),
+          export: firstOf('export'),
+        },
+        firstBlock: { height: 1, id: id(x.chain.innerId(1)), containerId: id(x.chain.containerId(1)) },
+      },
+      p: {
+        height: p.height,
+        txCount: p.txCount,
+        subnetId: id(p.subnetId),
+        l1SubnetId: id(p.l1SubnetId),
+        blockchains: p.blockchains.map((b) => ({
+          id: id(b.id),
+          name: b.name,
+          subnetId: id(b.subnetId),
+          vmId: id(b.vmId),
+        })),
+        validators: {
+          primary: p.primaryValidators.map(nodeId),
+          subnet: p.subnetValidators.map(nodeId),
+          l1: p.l1Validators.map(nodeId),
+        },
+        delegatorCount: p.delegators.length,
+        txs: {
+          createSubnet: pFirst('createSubnet'),
+          createChain: pFirst('createChain'),
+          addSubnetValidator: pFirst('addSubnetValidator'),
+          convertSubnetToL1: pFirst('convertSubnetToL1'),
+          addValidator: pFirst('addPermissionlessValidator'),
+          addDelegator: pFirst('addPermissionlessDelegator'),
+          export: pFirst('export'),
+          transfer: pFirst('base'),
+        },
+        firstBlock: { height: 1, id: id(p.chain.innerId(1)), containerId: id(p.chain.containerId(1)) },
+      },
+      c: { height: this.c.height },
+      index: {
+        'X/tx': x.txCount,
+        'X/block': x.blockCount,
+        'X/vtx': 0,
+        'P/block': p.height,
+        'C/block': this.c.height,
+      },
+    }
+  }
+}

@@ -1,0 +1,730 @@
+import { encodeXTx, writeXTxBody, type XTx, xTxId } from './avm-codec.js'
+import { ByteWriter, sha256Fast } from './bytes.js'
+import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from './components.js'
+import {
+  AvmType,
+  CREATE_ASSET_TX_FEE,
+  GENESIS_TIME,
+  NANO_PER_AVAX,
+  NETWORK_ID,
+  P_CHAIN_BYTES,
+  TX_FEE,
+  X_BLOCK_SECONDS,
+  X_CHAIN_BYTES,
+} from './constants.js'
+import { type Account, ewoq } from './keys.js'
+import { Lru } from './lru.js'
+import type { AtomicOutput } from './pchain.js'
+import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
+import { below, rand, randomBytes, Stream } from './random.js'
+import type { UtxoSource } from './utxo-table.js'
+
+export interface AssetInfo {
+  index: number
+  id: Uint8Array
+  name: string
+  symbol: string
+  denomination: number
+  variableCap: boolean
+  supply: bigint
+}
+
+export interface XTxRecord {
+  tx: XTx
+  id: Uint8Array
+  bytes: Uint8Array
+}
+
+export type XTxKind = 'createAsset' | 'fanout' | 'import' | 'send' | 'export'
+
+export interface XChainOptions {
+  seed: number
+  txCount: number
+  /** Accounts that receive fan-out UTXOs, with how many each. */
+  funded: { account: Account; utxos: number }[]
+  /** Mean transactions per block. */
+  blockTxs: number
+  /** P-Chain exports to the X-Chain; the first four are imported by the two import txs. */
+  pExports: AtomicOutput[]
+  /** Receives the imported funds (the owner of the P-Chain exports). */
+  importer: Account
+  /** Payment recipients of the bulk transactions. */
+  users: Account[]
+  /** P-Chain owners of the bulk export transactions. */
+  exportReceivers: Account[]
+  /** P-Chain height at a time, for proposervm wrappers. */
+  pChainHeightAt: (time: number) => number
+}
+
+const AVAX_GENESIS_ALLOCATION = 300_000_000n * BigInt(NANO_PER_AVAX)
+const FANOUT_WIDTH = 128
+const TREE_ARITY = 16
+const IMPORTS = 2
+const ZERO_ID = new Uint8Array(32)
+const ASSET_CYCLE = [0, 0, 1, 0, 2, 0, 3, 0]
+
+/** Assets created by the first X-Chain transactions (AVAX itself comes from the genesis). */
+const CREATED_ASSETS = [
+  { name: 'Tether USD (devnet)', symbol: 'USDT', denomination: 6, variableCap: true, supply: 10n ** 15n },
+  { name: 'Devnet Gold', symbol: 'GOLD', denomination: 0, variableCap: false, supply: 21_000_000n },
+  { name: 'Wrapped Ether (devnet)', symbol: 'WETH', denomination: 18, variableCap: false, supply: 18n * 10n ** 18n },
+]
+/** Fan-out amount = (1 + uniform[0, max)) * unit, per asset index. */
+const FANOUT_UNITS = [
+  { unit: 10_000_000n, max: 1000 },
+  { unit: 1_000_000n, max: 1000 },
+  { unit: 1n, max: 100 },
+  { unit: 10n ** 12n, max: 100 },
+]
+
+interface UtxoRef {
+  txId: Uint8Array
+  outputIndex: number
+  amount: bigint
+}
+
+/** The treasury (ewoq) UTXO of each asset before a prefix transaction. */
+type Treasury = (UtxoRef | undefined)[]
+
+interface TreeNode {
+  tx: XTx
+  /** Output index of each child's funding output. */
+  childOutput: number[]
+  /** Output index of the payment (send) or -1 (export). */
+  paymentIndex: number
+  /** Root only: ewoq's AVAX change. */
+  changeIndex: number
+}
+
+/**
+ * The X-Chain. Transactions 0..txCount-1 (index `X/tx` order) are:
+ *   - 3 CreateAssetTx (USDT variable cap, GOLD, WETH), paid from ewoq's AVAX;
+ *   - F fan-out BaseTx, each paying 128 small UTXOs to the funded accounts (this is where ewoq's thousands of UTXOs
+ *     come from) and returning change to ewoq;
+ *   - 2 ImportTx spending P-Chain exports;
+ *   - the bulk: a 16-ary tree of txs in heap order. Tx t spends the funding output its parent made for it, pays a user
+ *     (BaseTx) or exports to the P-Chain (ExportTx), and makes one funding output per child holding exactly what that
+ *     child's subtree spends. Inputs therefore always spend real earlier outputs, yet tx t depends only on its
+ *     ~log16(n) ancestors, so any tx is derived in O(log n) without the ones before it.
+ * Subtree sums come from prefix sums of per-tx spends, checkpointed every 16 txs (8 bytes per 16 txs).
+ */
+export class XChain {
+  /** Transactions before the bulk: asset creations, fan-outs, imports. */
+  static prefixLength(fanoutEntries: number): number {
+    return CREATED_ASSETS.length + Math.ceil(fanoutEntries / FANOUT_WIDTH) + IMPORTS
+  }
+
+  readonly seed: number
+  readonly txCount: number
+  readonly prefixCount: number
+  readonly treeCount: number
+  readonly fanoutCount: number
+  readonly assets: AssetInfo[]
+  readonly genesis: XTxRecord
+  readonly blockCount: number
+  readonly chain: BlockIdChain
+  readonly genesisBlock: Uint8Array
+  readonly genesisBlockId: Uint8Array
+
+  private readonly options: XChainOptions
+  private readonly fundedStarts: number[]
+  private readonly fanoutEntries: number
+  private readonly prefixIds: Uint8Array
+  private readonly snapshots: Treasury[]
+  private readonly mintOutputIndex: number
+  private checkpoints: BigUint64Array | undefined
+  private internalIds: Uint8Array | undefined
+  private internalDone: Uint8Array | undefined
+  /** Internal tree nodes (~3 KB each); ancestors are few and siblings share one, so a small cache suffices. */
+  private readonly nodes = new Lru<number, TreeNode>(2048)
+  private lastInternal = -1
+  private lastInternalNode: TreeNode | undefined
+  /** Signed bytes and IDs of recently served txs (~400 bytes each); descriptors are rebuilt when JSON is asked. */
+  private readonly encoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(16_384)
+  private readonly records = new Lru<number, XTxRecord>(512)
+  private readonly blocks = new Lru<number, BuiltBlock>(256)
+  private readonly blockStarts: Int32Array
+  private readonly blockScratch = new ByteWriter(16_384)
+  private readonly periodTxs: number
+
+  constructor(options: XChainOptions) {
+    this.options = options
+    this.seed = options.seed
+    this.fundedStarts = []
+    let entries = 0
+    for (const f of options.funded) {
+      this.fundedStarts.push(entries)
+      entries += f.utxos
+    }
+    this.fanoutEntries = entries
+    this.fanoutCount = Math.ceil(entries / FANOUT_WIDTH)
+    this.prefixCount = XChain.prefixLength(entries)
+    if (options.txCount < this.prefixCount + 1) {
+      throw new RangeError(
+        `xTxs must be at least ${this.prefixCount + 1} to hold the asset, fan-out and import transactions`,
+      )
+    }
+    this.txCount = options.txCount
+    this.treeCount = options.txCount - this.prefixCount
+
+    this.genesis = xGenesis()
+    this.assets = [
+      {
+        index: 0,
+        id: this.genesis.id,
+        name: 'Avalanche',
+        symbol: 'AVAX',
+        denomination: 9,
+        variableCap: false,
+        supply: AVAX_GENESIS_ALLOCATION,
+      },
+    ]
+
+    // Walk the prefix once: it is short (a few hundred txs at most) and sequential by nature.
+    this.prefixIds = new Uint8Array(this.prefixCount * 32)
+    this.snapshots = [[{ txId: this.genesis.id, outputIndex: 0, amount: AVAX_GENESIS_ALLOCATION }]]
+    let mintIndex = -1
+    for (let i = 0; i < this.prefixCount; i++) {
+      const built = this.buildPrefixTx(i)
+      const bytes = encodeXTx(built.tx)
+      const id = sha256Fast(bytes)
+      this.prefixIds.set(id, i * 32)
+      this.snapshots.push(built.after(id))
+      if (i < CREATED_ASSETS.length) {
+        const spec = CREATED_ASSETS[i] as (typeof CREATED_ASSETS)[number]
+        this.assets.push({ index: i + 1, id, ...spec })
+        if (spec.variableCap) mintIndex = built.mintIndex
+      }
+    }
+    this.mintOutputIndex = mintIndex
+
+    // Blocks: sizes repeat with a period of 64 blocks so tx -> block is O(log 64).
+    const maxSize = Math.max(1, 2 * options.blockTxs - 1)
+    this.blockStarts = new Int32Array(65)
+    for (let j = 0; j < 64; j++) {
+      this.blockStarts[j + 1] = (this.blockStarts[j] as number) + 1 + below(this.seed, Stream.xBlockSize, j, maxSize)
+    }
+    this.periodTxs = this.blockStarts[64] as number
+    this.blockCount = this.blockOf(this.txCount - 1) + 1
+    this.genesisBlock = new ByteWriter(96)
+      .u16(0)
+      .u32(AvmType.standardBlock)
+      .bytes(new Uint8Array(32))
+      .u64(0)
+      .u64(GENESIS_TIME)
+      .bytes(new Uint8Array(32))
+      .u32(0)
+      .finish()
+    this.genesisBlockId = sha256Fast(this.genesisBlock)
+    this.chain = new BlockIdChain(this.blockCount, this.genesisBlockId, (h, inner, container) =>
+      this.buildBlock(h, inner, container),
+    )
+  }
+
+  // ---------------------------------------------------------------- transactions
+
+  kind(i: number): XTxKind {
+    if (i < CREATED_ASSETS.length) return 'createAsset'
+    if (i < CREATED_ASSETS.length + this.fanoutCount) return 'fanout'
+    if (i < this.prefixCount) return 'import'
+    return this.treeKind(i - this.prefixCount)
+  }
+
+  /** Tx i with its descriptor (for JSON and UTXO scans). */
+  tx(i: number): XTxRecord {
+    return this.records.getOrCreate(i, () => this.buildTx(i))
+  }
+
+  /** Tx i's ID and signed bytes: what the index and hex getTx serve. */
+  txBytes(i: number): { id: Uint8Array; bytes: Uint8Array } {
+    return this.encoded.get(i) ?? this.buildTx(i)
+  }
+
+  /** Builds tx i without touching the record cache (bulk scans would only churn it). */
+  buildTx(i: number): XTxRecord {
+    if (i < this.prefixCount) {
+      const { tx } = this.buildPrefixTx(i)
+      return { tx, id: this.prefixIds.subarray(i * 32, i * 32 + 32), bytes: encodeXTx(tx) }
+    }
+    const t = i - this.prefixCount
+    const { tx } = this.node(t)
+    const bytes = encodeXTx(tx)
+    const id = sha256Fast(bytes)
+    if (this.isInternal(t)) this.storeInternalId(t, id)
+    this.encoded.set(i, { id, bytes })
+    return { tx, id, bytes }
+  }
+
+  txId(i: number): Uint8Array {
+    if (i < this.prefixCount) return this.prefixIds.subarray(i * 32, i * 32 + 32)
+    const t = i - this.prefixCount
+    if (this.isInternal(t) && this.internalDone?.[t] === 1) {
+      return (this.internalIds as Uint8Array).subarray(t * 32, t * 32 + 32)
+    }
+    const cached = this.encoded.get(i)
+    if (cached) return cached.id
+    // Hash in place: ID scans over millions of txs should not copy or cache every tx's bytes.
+    const id = xTxId(this.node(t).tx)
+    if (this.isInternal(t)) this.storeInternalId(t, id)
+    return id
+  }
+
+  private signatures(i: number, count: number): Uint8Array[][] {
+    return Array.from({ length: count }, (_, k) => {
+      const sig = randomBytes(this.seed, Stream.signature, i * 8 + k, 65)
+      sig[64] = (sig[64] as number) & 1
+      return [sig]
+    })
+  }
+
+  private assetId(index: number): Uint8Array {
+    return (this.assets[index] as AssetInfo).id
+  }
+
+  /** Builds prefix tx i from the treasury before it; `after(id)` gives the treasury once its ID is known. */
+  private buildPrefixTx(i: number): { tx: XTx; after: (id: Uint8Array) => Treasury; mintIndex: number } {
+    const before = this.snapshots[i] as Treasury
+    const avax = before[0] as UtxoRef
+    const base = { networkId: NETWORK_ID, blockchainId: X_CHAIN_BYTES, memo: new Uint8Array() }
+    const avaxId = this.assetId(0)
+
+    if (i < CREATED_ASSETS.length) {
+      const spec = CREATED_ASSETS[i] as (typeof CREATED_ASSETS)[number]
+      const change = transferOutput(avaxId, avax.amount - BigInt(CREATE_ASSET_TX_FEE), ewoq.shortId)
+      const supply = { ...transferOutput(new Uint8Array(32), spec.supply, ewoq.shortId) }
+      const mint: Output = { ...supply, typeId: 6, amount: 0n }
+      // Initial-state outputs sort by codec bytes: the mint output (type 6) before the transfer output (type 7).
+      const stateOutputs = spec.variableCap ? [mint, supply] : [supply]
+      const tx: XTx = {
+        ...base,
+        type: 'createAsset',
+        outputs: [change],
+        inputs: [refInput(avax, avaxId)],
+        name: spec.name,
+        symbol: spec.symbol,
+        denomination: spec.denomination,
+        states: [{ fxIndex: 0, outputs: stateOutputs }],
+        credentials: this.signatures(i, 1),
+      }
+      const supplyIndex = 1 + stateOutputs.indexOf(supply)
+      return {
+        tx,
+        mintIndex: spec.variableCap ? 1 + stateOutputs.indexOf(mint) : -1,
+        after: (id) => {
+          const next = [...before]
+          next[0] = { txId: id, outputIndex: 0, amount: change.amount }
+          next[i + 1] = { txId: id, outputIndex: supplyIndex, amount: spec.supply }
+          return next
+        },
+      }
+    }
+
+    const fanout = i - CREATED_ASSETS.length
+    if (fanout < this.fanoutCount) {
+      const first = fanout * FANOUT_WIDTH
+      const last = Math.min(first + FANOUT_WIDTH, this.fanoutEntries)
+      const spent = [BigInt(TX_FEE), 0n, 0n, 0n]
+      const outputs: Output[] = []
+      for (let e = first; e < last; e++) {
+        const { asset, amount, owner } = this.fanoutEntry(e)
+        spent[asset] = (spent[asset] as bigint) + amount
+        outputs.push(transferOutput(this.assetId(asset), amount, owner))
+      }
+      const used = [0, 1, 2, 3].filter((a) => a === 0 || (spent[a] as bigint) > 0n)
+      const changes = new Map<number, Output>()
+      for (const a of used) {
+        const change = transferOutput(
+          this.assetId(a),
+          (before[a] as UtxoRef).amount - (spent[a] as bigint),
+          ewoq.shortId,
+        )
+        changes.set(a, change)
+        outputs.push(change)
+      }
+      const sorted = sortOutputs(outputs)
+      const inputs = sortInputs(used.map((a) => refInput(before[a] as UtxoRef, this.assetId(a))))
+      const tx: XTx = { ...base, type: 'base', outputs: sorted, inputs, credentials: this.signatures(i, inputs.length) }
+      return {
+        tx,
+        mintIndex: -1,
+        after: (id) => {
+          const next = [...before]
+          for (const [a, change] of changes)
+            next[a] = { txId: id, outputIndex: sorted.indexOf(change), amount: change.amount }
+          return next
+        },
+      }
+    }
+
+    const k = i - CREATED_ASSETS.length - this.fanoutCount
+    const imported = this.options.pExports.slice(2 * k, 2 * k + 2)
+    const importedInputs = sortInputs(imported.map((e) => refInput(e, avaxId)))
+    const total = imported.reduce((sum, e) => sum + e.amount, 0n)
+    const tx: XTx = {
+      ...base,
+      type: 'import',
+      outputs: [transferOutput(avaxId, total - BigInt(TX_FEE), this.options.importer.shortId)],
+      inputs: [],
+      sourceChain: P_CHAIN_BYTES,
+      importedInputs,
+      credentials: this.signatures(i, importedInputs.length),
+    }
+    return { tx, mintIndex: -1, after: () => before }
+  }
+
+  /** Fan-out entry e: which funded account, which asset, how much. */
+  private fanoutEntry(e: number): { asset: number; amount: bigint; owner: Uint8Array; funded: number } {
+    let funded = 0
+    while (funded + 1 < this.fundedStarts.length && (this.fundedStarts[funded + 1] as number) <= e) funded++
+    const asset = ASSET_CYCLE[e % ASSET_CYCLE.length] as number
+    const { unit, max } = FANOUT_UNITS[asset] as { unit: bigint; max: number }
+    const amount = BigInt(1 + below(this.seed, Stream.fanoutAmount, e, max)) * unit
+    const owner = (this.options.funded[funded] as { account: Account }).account.shortId
+    return { asset, amount, owner, funded }
+  }
+
+  // ---------------------------------------------------------------- the tree
+
+  private treeKind(t: number): 'send' | 'export' {
+    return below(this.seed, Stream.treeKind, t, 16) === 0 ? 'export' : 'send'
+  }
+
+  /** nAVAX tx t pays out (to its user or to the P-Chain). */
+  private pay(t: number): number {
+    return (1 + below(this.seed, Stream.treePay, t, 50_000)) * 1_000_000
+  }
+
+  private spend(t: number): number {
+    return this.pay(t) + TX_FEE
+  }
+
+  private isInternal(t: number): boolean {
+    return TREE_ARITY * t + 1 < this.treeCount
+  }
+
+  private storeInternalId(t: number, id: Uint8Array): void {
+    if (!this.internalIds || !this.internalDone) {
+      const internal = Math.ceil((this.treeCount - 1) / TREE_ARITY)
+      this.internalIds = new Uint8Array(internal * 32)
+      this.internalDone = new Uint8Array(internal)
+    }
+    this.internalIds.set(id, t * 32)
+    this.internalDone[t] = 1
+  }
+
+  /** Sum of spend(0..x-1). */
+  private prefixSpend(x: number): bigint {
+    if (!this.checkpoints) {
+      const cp = new BigUint64Array(Math.floor(this.treeCount / 16) + 1)
+      let total = 0n
+      let block = 0
+      for (let k = 1; k < cp.length; k++) {
+        block = 0
+        for (let t = (k - 1) * 16; t < k * 16; t++) block += this.spend(t)
+        total += BigInt(block)
+        cp[k] = total
+      }
+      this.checkpoints = cp
+    }
+    const k = x >>> 4
+    let partial = 0
+    for (let t = k * 16; t < x; t++) partial += this.spend(t)
+    return (this.checkpoints[k] as bigint) + BigInt(partial)
+  }
+
+  /** Sum of spend(lo..end-1): summed directly when short, else from the checkpoints. */
+  private rangeSpend(lo: number, end: number): bigint {
+    if (end - lo <= 24) {
+      let sum = 0
+      for (let t = lo; t < end; t++) sum += this.spend(t)
+      return BigInt(sum)
+    }
+    return this.prefixSpend(end) - this.prefixSpend(lo)
+  }
+
+  /** What tx t's subtree spends: its funding amount. */
+  private fund(t: number): bigint {
+    let total = 0n
+    let lo = t
+    let hi = t
+    while (lo < this.treeCount) {
+      const top = Math.min(hi, this.treeCount - 1)
+      total += this.rangeSpend(lo, top + 1)
+      lo = TREE_ARITY * lo + 1
+      hi = TREE_ARITY * hi + TREE_ARITY
+    }
+    return total
+  }
+
+  private node(t: number): TreeNode {
+    // Siblings are usually built in a row: remembering the last internal node skips the LRU's bookkeeping.
+    if (t === this.lastInternal) return this.lastInternalNode as TreeNode
+    const cached = this.nodes.get(t)
+    if (cached) {
+      this.lastInternal = t
+      this.lastInternalNode = cached
+      return cached
+    }
+    const i = this.prefixCount + t
+    const avaxId = this.assetId(0)
+    let input: Input
+    let rootChange: Output | undefined
+    if (t === 0) {
+      const treasury = (this.snapshots[this.prefixCount] as Treasury)[0] as UtxoRef
+      input = refInput(treasury, avaxId)
+      rootChange = transferOutput(avaxId, treasury.amount - this.fund(0), ewoq.shortId)
+    } else {
+      const parent = Math.floor((t - 1) / TREE_ARITY)
+      const slot = t - (TREE_ARITY * parent + 1)
+      const parentNode = this.node(parent)
+      input = {
+        txId: this.txId(this.prefixCount + parent),
+        outputIndex: parentNode.childOutput[slot] as number,
+        assetId: avaxId,
+        amount: this.fund(t),
+        sigIndices: [0],
+      }
+    }
+    const kind = this.treeKind(t)
+    const pay = transferOutput(avaxId, BigInt(this.pay(t)), this.payee(t, kind))
+    const outputs: Output[] = kind === 'send' ? [pay] : []
+    const funding: Output[] = []
+    for (let c = TREE_ARITY * t + 1; c <= Math.min(TREE_ARITY * t + TREE_ARITY, this.treeCount - 1); c++) {
+      funding.push(transferOutput(avaxId, this.fund(c), ewoq.shortId))
+    }
+    outputs.push(...funding)
+    if (rootChange) outputs.push(rootChange)
+    const sorted = sortOutputs(outputs)
+    const tx: XTx = {
+      type: kind === 'send' ? 'base' : 'export',
+      networkId: NETWORK_ID,
+      blockchainId: X_CHAIN_BYTES,
+      outputs: sorted,
+      inputs: [input],
+      memo: t % 10 === 3 ? new TextEncoder().encode(`devnet payment ${t}`) : new Uint8Array(),
+      credentials: this.signatures(i, 1),
+    }
+    if (kind === 'export') {
+      tx.destinationChain = P_CHAIN_BYTES
+      tx.exportedOutputs = [pay]
+    }
+    const node: TreeNode = {
+      tx,
+      childOutput: funding.map((f) => sorted.indexOf(f)),
+      paymentIndex: kind === 'send' ? sorted.indexOf(pay) : -1,
+      changeIndex: rootChange ? sorted.indexOf(rootChange) : -1,
+    }
+    if (this.isInternal(t)) {
+      this.nodes.set(t, node)
+      this.lastInternal = t
+      this.lastInternalNode = node
+    }
+    return node
+  }
+
+  private payee(t: number, kind: 'send' | 'export'): Uint8Array {
+    const list = kind === 'send' ? this.options.users : this.options.exportReceivers
+    return (list[t % list.length] as Account).shortId
+  }
+
+  // ---------------------------------------------------------------- UTXOs
+
+  /** Local UTXOs owned by a 20-byte address (hex), unsorted. */
+  localUtxos(hex: string): UtxoSource[] {
+    const out: UtxoSource[] = []
+    const funded = this.options.funded.findIndex((f) => f.account.hex === hex)
+    if (funded >= 0) {
+      const owner = (this.options.funded[funded] as { account: Account }).account.shortId
+      const first = this.fundedStarts[funded] as number
+      const end = first + (this.options.funded[funded] as { utxos: number }).utxos
+      for (let j = Math.floor(first / FANOUT_WIDTH); j * FANOUT_WIDTH < end; j++) {
+        const i = CREATED_ASSETS.length + j
+        const id = this.txId(i)
+        // ewoq also owns each fan-out's change outputs: those are treasury, listed by treasuryUtxos if unspent.
+        const changes = new Set(
+          (this.snapshots[i + 1] as Treasury).filter((r) => r && sameBytes(r.txId, id)).map((r) => r?.outputIndex),
+        )
+        this.tx(i).tx.outputs.forEach((output, index) => {
+          if (!changes.has(index) && sameBytes(output.addresses[0] as Uint8Array, owner)) {
+            out.push({ txId: id, outputIndex: index, output })
+          }
+        })
+      }
+    }
+    if (hex === ewoq.hex) out.push(...this.treasuryUtxos())
+    if (hex === this.options.importer.hex) {
+      for (let k = 0; k < IMPORTS; k++) {
+        const i = CREATED_ASSETS.length + this.fanoutCount + k
+        out.push({ txId: this.txId(i), outputIndex: 0, output: this.tx(i).tx.outputs[0] as Output })
+      }
+    }
+    const user = this.options.users.findIndex((u) => u.hex === hex)
+    if (user >= 0) {
+      for (let t = user; t < this.treeCount; t += this.options.users.length) {
+        if (this.treeKind(t) !== 'send') continue
+        const node = this.node(t)
+        out.push({
+          txId: this.txId(this.prefixCount + t),
+          outputIndex: node.paymentIndex,
+          output: node.tx.outputs[node.paymentIndex] as Output,
+        })
+      }
+    }
+    return out
+  }
+
+  /** ewoq's unspent treasury outputs: the root's AVAX change, each asset's last change, the USDT mint output. */
+  private treasuryUtxos(): UtxoSource[] {
+    const root = this.node(0)
+    const out: UtxoSource[] = [
+      {
+        txId: this.txId(this.prefixCount),
+        outputIndex: root.changeIndex,
+        output: root.tx.outputs[root.changeIndex] as Output,
+      },
+    ]
+    const final = this.snapshots[this.prefixCount] as Treasury
+    for (let a = 1; a < this.assets.length; a++) {
+      const ref = final[a] as UtxoRef
+      const output = transferOutput(this.assetId(a), ref.amount, ewoq.shortId)
+      out.push({ txId: ref.txId, outputIndex: ref.outputIndex, output })
+    }
+    if (this.mintOutputIndex >= 0) {
+      const mint: Output = { ...transferOutput(this.assetId(1), 0n, ewoq.shortId), typeId: 6 }
+      out.push({ txId: this.txId(0), outputIndex: this.mintOutputIndex, output: mint })
+    }
+    return out
+  }
+
+  /** Atomic UTXOs this chain exported to the P-Chain for one P-side owner (hex). */
+  exportsTo(hex: string): UtxoSource[] {
+    const receiver = this.options.exportReceivers.findIndex((r) => r.hex === hex)
+    if (receiver < 0) return []
+    const out: UtxoSource[] = []
+    const step = this.options.exportReceivers.length
+    for (let t = receiver; t < this.treeCount; t += step) {
+      if (this.treeKind(t) !== 'export') continue
+      const { tx } = this.tx(this.prefixCount + t)
+      out.push({
+        txId: this.txId(this.prefixCount + t),
+        outputIndex: tx.outputs.length,
+        output: (tx.exportedOutputs as Output[])[0] as Output,
+      })
+    }
+    return out
+  }
+
+  /** How many bulk exports a P-side owner received (a cheap scan: no tx is built). */
+  exportCount(hex: string): number {
+    const receiver = this.options.exportReceivers.findIndex((r) => r.hex === hex)
+    if (receiver < 0) return 0
+    let count = 0
+    for (let t = receiver; t < this.treeCount; t += this.options.exportReceivers.length) {
+      if (this.treeKind(t) === 'export') count++
+    }
+    return count
+  }
+
+  /** P-Chain exports still in shared memory (not imported by the two import txs). */
+  pendingImports(): AtomicOutput[] {
+    return this.options.pExports.slice(2 * IMPORTS)
+  }
+
+  // ---------------------------------------------------------------- blocks
+
+  /** Container index of the block holding tx i (block height = that + 1). */
+  blockOf(i: number): number {
+    const period = Math.floor(i / this.periodTxs)
+    const r = i - period * this.periodTxs
+    let lo = 0
+    let hi = 63
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1
+      if ((this.blockStarts[mid] as number) <= r) lo = mid
+      else hi = mid - 1
+    }
+    return period * 64 + lo
+  }
+
+  /** Txs [first, end) of the block at height h (1..blockCount). */
+  blockTxRange(height: number): [number, number] {
+    const k = height - 1
+    const start = (b: number) => Math.floor(b / 64) * this.periodTxs + (this.blockStarts[b % 64] as number)
+    return [start(k), Math.min(start(k + 1), this.txCount)]
+  }
+
+  blockTime(height: number): number {
+    return GENESIS_TIME + height * X_BLOCK_SECONDS
+  }
+
+  /** Acceptance time of block h as (seconds, nanoseconds): the index timestamps. */
+  acceptedAt(height: number): [number, number] {
+    return [this.blockTime(height), rand(this.seed, Stream.nanos, height) % 900_000_000]
+  }
+
+  private buildBlock(height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array): BuiltBlock {
+    const cached = this.blocks.get(height)
+    if (cached) return cached
+    const [first, end] = this.blockTxRange(height)
+    const time = this.blockTime(height)
+    const w = this.blockScratch.reset()
+    w.u16(0).u32(AvmType.standardBlock).bytes(parentInnerId).u64(height).u64(time).bytes(ZERO_ID)
+    w.u32(end - first)
+    // A block embeds each tx without its codec version.
+    for (let i = first; i < end; i++) {
+      const cached = this.encoded.get(i)
+      if (cached) w.bytes(cached.bytes.subarray(2))
+      else if (i < this.prefixCount) writeXTxBody(w, this.buildPrefixTx(i).tx)
+      else writeXTxBody(w, this.node(i - this.prefixCount).tx)
+    }
+    const inner = w.finish()
+    const innerId = sha256Fast(inner)
+    const container = wrapProposerBlock(parentContainerId, time, this.options.pChainHeightAt(time), inner)
+    const block = { inner, innerId, container: container.bytes, containerId: container.id }
+    this.blocks.set(height, block)
+    return block
+  }
+
+  blockTxs(height: number): XTxRecord[] {
+    const [first, end] = this.blockTxRange(height)
+    const out: XTxRecord[] = []
+    for (let i = first; i < end; i++) out.push(this.tx(i))
+    return out
+  }
+}
+
+let genesisRecord: XTxRecord | undefined
+
+/**
+ * The X-Chain genesis transaction: the AVAX CreateAssetTx allocating 300M AVAX to ewoq. It does not depend on the
+ * seed, so the AVAX asset ID (its tx ID) is the same on every devnet.
+ */
+export function xGenesis(): XTxRecord {
+  if (!genesisRecord) {
+    const tx: XTx = {
+      type: 'createAsset',
+      networkId: NETWORK_ID,
+      blockchainId: X_CHAIN_BYTES,
+      outputs: [],
+      inputs: [],
+      memo: new TextEncoder().encode('avalanche-devnet genesis'),
+      name: 'Avalanche',
+      symbol: 'AVAX',
+      denomination: 9,
+      // Initial-state outputs carry no asset ID (the asset is the tx itself); the zero placeholder is never encoded.
+      states: [{ fxIndex: 0, outputs: [transferOutput(new Uint8Array(32), AVAX_GENESIS_ALLOCATION, ewoq.shortId)] }],
+      credentials: [],
+    }
+    const bytes = encodeXTx(tx)
+    genesisRecord = { tx, id: sha256Fast(bytes), bytes }
+  }
+  return genesisRecord
+}
+
+function refInput(ref: { txId: Uint8Array; outputIndex: number; amount: bigint }, assetId: Uint8Array): Input {
+  return { txId: ref.txId, outputIndex: ref.outputIndex, assetId, amount: ref.amount, sigIndices: [0] }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.compare(a, b) === 0
+}
