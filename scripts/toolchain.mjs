@@ -40,24 +40,26 @@ function nodeBinDir() {
   return bin
 }
 
-function pnpmEntry(version, env) {
+/** The bin directory of the pinned pnpm: the machine's own when it matches, else one installed into .toolchain/. */
+function pnpmBinDir(version, env) {
   const found = spawnSync('pnpm', ['--version'], { env, encoding: 'utf8' })
-  if (found.status === 0 && found.stdout.trim() === version) return ['pnpm']
-  const home = join(toolchain, 'pnpm', 'node_modules', 'pnpm')
-  const entry = join(home, 'bin', 'pnpm.cjs')
-  const installed = existsSync(entry) && JSON.parse(readFileSync(join(home, 'package.json'), 'utf8')).version
+  if (found.status === 0 && found.stdout.trim() === version) return undefined
+  const prefix = join(toolchain, 'pnpm')
+  const manifest = join(prefix, 'node_modules', 'pnpm', 'package.json')
+  const installed = existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version
   if (installed !== version) npmInstall('pnpm', `pnpm@${version}`)
-  return ['node', entry]
+  return join(prefix, 'node_modules', '.bin')
 }
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const pnpmVersion = manifest.packageManager.replace(/^pnpm@/, '').split('+')[0]
 const env = { ...process.env, PATH: `${nodeBinDir()}${delimiter}${process.env.PATH}` }
-const pnpm = pnpmEntry(pnpmVersion, env)
+// On PATH, not just run by file: turbo looks the package manager up there.
+const pnpmBin = pnpmBinDir(pnpmVersion, env)
+if (pnpmBin) env.PATH = `${pnpmBin}${delimiter}${env.PATH}`
 
 function run(args) {
-  const [command, ...rest] = [...pnpm, ...args]
-  const result = spawnSync(command, rest, { cwd: root, env, stdio: 'inherit' })
+  const result = spawnSync('pnpm', args, { cwd: root, env, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

@@ -1,6 +1,7 @@
 /** Runs the devnet CLI in its own process, so that the client under test and the server each get a core. */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
+import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
@@ -11,10 +12,16 @@ export interface DevnetProcess {
   stop(): Promise<void>
 }
 
+/** With taskset (util-linux) on a machine of 2+ cores, the devnet gets the last core and the bench the others. */
+export function pinning(): { devnet: string[]; bench: string[] } | undefined {
+  const cores = availableParallelism()
+  if (cores < 2 || spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined
+  return { devnet: ['taskset', '-c', String(cores - 1)], bench: ['taskset', '-c', `0-${cores - 2}`] }
+}
+
 export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
-  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const command = [...(pinning()?.devnet ?? []), process.execPath, cli, '--port', '0', ...args]
+  const child: ChildProcess = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk) => (stderr += chunk))
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })

@@ -1,35 +1,52 @@
 /**
- * One index walk in a fresh process (so its RSS is its own): `node index-walk.ts <url> <count> <concurrency>`.
- * Prints a JSON line: elapsed time, containers, and RSS samples taken at each tenth of the walk.
+ * One index walk in a fresh process, so that its memory figures are its own:
+ *   node index-walk.ts <url> <count> <concurrency> [core|raw]
+ * `raw` walks with hand-written undici requests and JSON.parse (the baseline). Prints one JSON line.
  */
 import { performance } from 'node:perf_hooks'
 import { createClient } from '@avalanche-automation/core'
-import { sampleRss } from './measure.ts'
+import { Agent, request } from 'undici'
+import { sampleMemory } from './measure.ts'
 
-const [url, countText, concurrencyText] = process.argv.slice(2)
+const [url = '', countText, concurrencyText, mode = 'core'] = process.argv.slice(2)
 const count = Number(countText)
 const concurrency = Number(concurrencyText)
-const client = createClient({ nodeUrl: url as string })
 const rssMb = () => process.memoryUsage.rss() / 2 ** 20
+
+async function* rawWalk(): AsyncGenerator<{ index: string }> {
+  const agent = new Agent({ connections: 8 })
+  for (let start = 0; start < count; start += 1024) {
+    const res = await request(`${url}/ext/index/X/tx`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: start,
+        method: 'index.getContainerRange',
+        params: { startIndex: String(start), numToFetch: Math.min(1024, count - start), encoding: 'hex' },
+      }),
+      dispatcher: agent,
+    })
+    yield* ((await res.body.json()) as { result: { containers: { index: string }[] } }).result.containers
+  }
+  await agent.close()
+}
+
+const client = createClient({ nodeUrl: url })
+const walk =
+  mode === 'raw'
+    ? rawWalk()
+    : client.index.getContainerRange.items({ indexName: 'X/tx', startIndex: 0, endIndex: count - 1, concurrency })
 const checkpoints: number[] = []
-const sampler = sampleRss(20)
+const sampler = sampleMemory()
 const start = performance.now()
 let seen = 0
-let expected = 0n
-for await (const container of client.index.getContainerRange.items({
-  indexName: 'X/tx',
-  startIndex: 0,
-  endIndex: count - 1,
-  concurrency,
-})) {
-  if (container.index !== expected) throw new Error(`out of order: ${container.index} after ${expected - 1n}`)
-  expected++
+for await (const container of walk) {
+  if (BigInt(container.index) !== BigInt(seen)) throw new Error(`out of order: ${container.index} at ${seen}`)
   seen++
-  if (seen % (count / 10) === 0) {
-    checkpoints.push(rssMb())
-  }
+  if (seen % (count / 10) === 0) checkpoints.push(rssMb())
 }
 const elapsedMs = performance.now() - start
-const { peakMb: peak } = sampler.stop()
+const { peakRssMb, peakHeapMb } = sampler.stop()
 await client.close()
-process.stdout.write(`${JSON.stringify({ elapsedMs, seen, peakRssMb: peak, checkpointsMb: checkpoints })}\n`)
+process.stdout.write(`${JSON.stringify({ elapsedMs, seen, peakRssMb, peakHeapMb, checkpointsMb: checkpoints })}\n`)

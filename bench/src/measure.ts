@@ -43,17 +43,22 @@ export async function throughput(
   }
 }
 
-/** Samples this process's RSS every `everyMs` until stopped; reports the peak and the samples. */
-export function sampleRss(everyMs = 25): { stop(): { peakMb: number; samplesMb: number[] } } {
-  const samples: number[] = []
-  const take = () => samples.push(process.memoryUsage.rss() / 2 ** 20)
+/** Samples this process's RSS and live heap every `everyMs` until stopped; reports the peaks. */
+export function sampleMemory(everyMs = 20): { stop(): { peakRssMb: number; peakHeapMb: number } } {
+  let peakRssMb = 0
+  let peakHeapMb = 0
+  const take = () => {
+    const m = process.memoryUsage()
+    peakRssMb = Math.max(peakRssMb, m.rss / 2 ** 20)
+    peakHeapMb = Math.max(peakHeapMb, m.heapUsed / 2 ** 20)
+  }
   take()
   const timer = setInterval(take, everyMs)
   return {
     stop() {
       clearInterval(timer)
       take()
-      return { peakMb: Math.max(...samples), samplesMb: samples }
+      return { peakRssMb, peakHeapMb }
     },
   }
 }

@@ -1,3 +1,4 @@
+import { createDeadlines } from './deadline.js'
 import { InvalidParamsError } from './errors.js'
 import { type BaseUrl, type CallOptions, type ExecutionContext, execute } from './execute.js'
 import { type Logger, silentLogger } from './logger.js'
@@ -90,6 +91,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     redact,
+    deadline: createDeadlines(),
     warned: new Set(),
     nextId: () => ++id,
   }

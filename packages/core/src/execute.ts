@@ -5,6 +5,7 @@ import {
   AvalancheError,
   ChainBootstrappingError,
   type HttpErrorContext,
+  HttpStatusError,
   httpStatusError,
   InvalidParamsError,
   JsonRpcError,
@@ -14,7 +15,7 @@ import {
   TimeoutError,
 } from './errors.js'
 import { parseJsonLossless, stringifyJson } from './json.js'
-import type { Logger } from './logger.js'
+import { type Logger, silentLogger } from './logger.js'
 import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
 import type { Redactor } from './redact.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
@@ -48,6 +49,8 @@ export interface ExecutionContext {
   sleep: Sleep
   random: () => number
   redact: Redactor
+  /** A signal that aborts `timeoutMs` (up to 50 ms more) from now. */
+  deadline: (timeoutMs: number) => AbortSignal
   /** Deprecated operations already reported by this client (one event each). */
   warned: Set<string>
   nextId: () => number
@@ -177,29 +180,28 @@ async function send(
 ): Promise<HttpResponse> {
   const policy = options.retry === false || ctx.retry === false ? false : { ...ctx.retry, ...options.retry }
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
-  const deadline = AbortSignal.timeout(timeoutMs)
+  const deadline = ctx.deadline(timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
   const started = Date.now()
-  const url = ctx.redact(request.url)
+  // Redacting costs a few regex passes: only errors and log events need the redacted URL.
+  const url = () => ctx.redact(request.url)
+  const debug = ctx.logger === silentLogger ? undefined : ctx.logger.debug.bind(ctx.logger)
   for (let attempt = 0; ; attempt++) {
     let error: AvalancheError
     try {
-      ctx.logger.debug(`${request.method} ${url} ${op.id}`, { event: 'request', operation: op.id, attempt })
+      debug?.(`${request.method} ${url()} ${op.id}`, { event: 'request', operation: op.id, attempt })
       const response = await ctx.transport({ ...request, signal })
       const failure = statusError(op, request, response, url)
       if (!failure) return response
       error = failure
     } catch (thrown) {
-      error = normalizeThrown(thrown, url, deadline, timeoutMs)
+      error = normalizeThrown(thrown, url(), deadline, timeoutMs)
     }
     if (!policy || !retryable(op, error) || attempt >= policy.retries) throw error
-    const asked =
-      error instanceof AvalancheError && 'retryAfterMs' in error
-        ? (error.retryAfterMs as number | undefined)
-        : undefined
+    const asked = error instanceof HttpStatusError ? error.retryAfterMs : undefined
     const wait = Math.max(asked ?? 0, backoffDelay(attempt, policy, ctx.random))
     if (wait > policy.maxDelayMs || Date.now() - started + wait > policy.budgetMs) throw error
-    ctx.logger.debug(`retrying ${op.id} in ${wait} ms: ${error.shortMessage}`, {
+    debug?.(`retrying ${op.id} in ${wait} ms: ${error.shortMessage}`, {
       event: 'retry',
       operation: op.id,
       attempt: attempt + 1,
@@ -209,7 +211,7 @@ async function send(
     try {
       await ctx.sleep(wait, signal)
     } catch (thrown) {
-      throw normalizeThrown(thrown, url, deadline, timeoutMs)
+      throw normalizeThrown(thrown, url(), deadline, timeoutMs)
     }
   }
 }
@@ -230,12 +232,12 @@ function statusError(
   op: AnyOperation,
   request: HttpRequest,
   response: HttpResponse,
-  url: string,
+  url: () => string,
 ): AvalancheError | undefined {
   if (response.status === 200 || op.okStatuses?.includes(response.status)) return undefined
   const context: HttpErrorContext = {
     status: response.status,
-    url,
+    url: url(),
     method: request.method,
     headers: response.headers,
     body: parseBody(response.body),

@@ -27,6 +27,7 @@ export type { CallOptions } from './execute.js'
 export { parseJsonLossless, stringifyJson, toJson } from './json.js'
 export type { Logger } from './logger.js'
 export { type NetworkName, networks } from './networks.js'
+export { type Container, type IndexName, indexNames } from './node/index.js'
 export {
   type AnyOperation,
   defineOperation,
@@ -37,8 +38,11 @@ export {
   type Service,
 } from './operation.js'
 export type { PageItem, Paginated } from './pagination/attach.js'
+export type { IndexWalkParams } from './pagination/indexRange.js'
 export { itemKey, PAGE_TOKEN_LIFETIME_MS, type PageTokenWalkOptions } from './pagination/pageToken.js'
 export type { WalkOptions } from './pagination/types.js'
+export type { Utxo, UtxoWalkParams } from './pagination/utxos.js'
+export { walkXChainHistory, type XChainHistoryEntry, type XChainHistoryParams } from './pagination/xChainHistory.js'
 export { createRedactor, redactUrl } from './redact.js'
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 export { services } from './services.js'

@@ -27,7 +27,11 @@ export function parseJsonLossless(text: string): unknown {
 
 /** Serialises a request body: bigint values become decimal strings, as the node and the REST APIs expect. */
 export function stringifyJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v))
+  try {
+    return JSON.stringify(value) // params are already in wire form (decimal strings) on the hot path
+  } catch {
+    return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v))
+  }
 }
 
 /**

@@ -46,7 +46,6 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
     })
 
   const transport = async (req: Parameters<Transport>[0]): Promise<HttpResponse> => {
-    const url = redactUrl(req.url)
     try {
       const res = await request(req.url, {
         method: req.method,
@@ -62,6 +61,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
       }
       return { status: res.statusCode, headers, body }
     } catch (error) {
+      const url = redactUrl(req.url)
       if (req.signal?.aborted) throw new AbortedError(url, req.signal.reason)
       const code = errorCode(error)
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
