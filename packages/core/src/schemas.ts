@@ -84,6 +84,13 @@ export const u32 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegat
 /** The node's Float32/Float64: a string with four decimals on the wire ("10.0000"), a number in the domain. */
 export const float = z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number()]).transform((v) => Number(v))
 
+/** A Go slice: `null` when empty (a nil slice marshals as null), normalised to []. */
+export const goSlice = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullable()
+    .transform((items) => items ?? [])
+
 /** Objects keep fields this version does not know yet, so new node fields pass through. */
 export const record = z.looseObject
 
@@ -93,10 +100,7 @@ export const emptyResult = z.looseObject({})
 export const outputOwners = z.looseObject({
   locktime: u64,
   threshold: u32,
-  addresses: z
-    .array(z.string())
-    .nullable()
-    .transform((a) => a ?? []),
+  addresses: goSlice(z.string()),
 })
 
 /** A UTXO reference in balance replies. */

@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.js'
 import {
   addressParam,
   encodingParam,
+  goSlice,
   idOrAliasParam,
   idParam,
   record,
@@ -67,10 +68,7 @@ export const utxoParams = (chain: 'X' | 'P') => {
 /** `getUTXOs` result, shared with platform.getUTXOs. UTXOs are 0x-hex bytes with a 4-byte checksum. */
 export const utxoPage = record({
   numFetched: u64,
-  utxos: z
-    .array(z.string())
-    .nullable()
-    .transform((utxos) => utxos ?? []),
+  utxos: goSlice(z.string()),
   endIndex: record({ address: z.string(), utxo: z.string() }),
   sourceChain: z.string().optional(),
   encoding: z.string(),
@@ -99,10 +97,7 @@ export const avm = {
     }),
     result: record({
       balance: u64,
-      utxoIDs: z
-        .array(utxoRef)
-        .nullable()
-        .transform((ids) => ids ?? []),
+      utxoIDs: goSlice(utxoRef),
     }),
     deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../operation.js'
-import { float, idOrAliasParam, nodeIdParam, noParams, record, u32, u64 } from '../schemas.js'
+import { float, goSlice, idOrAliasParam, nodeIdParam, noParams, record, u32, u64 } from '../schemas.js'
 
 const endpoint = '/ext/info'
 const read = { service: 'info', endpoint, readOnly: true, idempotent: true } as const
@@ -72,20 +72,17 @@ export const info = {
     params: z.strictObject({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
     result: record({
       numPeers: u64,
-      peers: z
-        .array(
-          record({
-            ip: z.string(),
-            nodeID: z.string(),
-            version: z.string(),
-            lastSent: z.string().optional(),
-            lastReceived: z.string().optional(),
-            observedUptime: u32.optional(),
-            trackedSubnets: z.array(z.string()).nullish(),
-          }),
-        )
-        .nullable()
-        .transform((peers) => peers ?? []),
+      peers: goSlice(
+        record({
+          ip: z.string(),
+          nodeID: z.string(),
+          version: z.string(),
+          lastSent: z.string().optional(),
+          lastReceived: z.string().optional(),
+          observedUptime: u32.optional(),
+          trackedSubnets: goSlice(z.string()).optional(),
+        }),
+      ),
     }),
   }),
   uptime: defineOperation({

@@ -6,14 +6,10 @@
  * pass through untouched (numbers above 2^53 in fields not typed here arrive as bigint, smaller ones as number).
  */
 import { z } from 'zod'
-import { outputOwners, record, u32, u64 } from '../schemas.js'
+import { goSlice, outputOwners, record, u32, u64 } from '../schemas.js'
 
 /** An array the node may send as `null` (a Go nil slice): `null` becomes `[]`. */
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullable()
-    .transform((items) => items ?? [])
+const list = <T extends z.ZodType>(item: T) => goSlice(item)
 
 /** Like `list`, for a key that some tx types do not have (it stays absent). */
 const optionalList = <T extends z.ZodType>(item: T) => list(item).optional()

@@ -4,6 +4,7 @@ import {
   addressParam,
   encodingParam,
   float,
+  goSlice,
   idOrAliasParam,
   idParam,
   nodeIdParam,
@@ -112,10 +113,7 @@ export const platform = {
       unlockeds: z.record(z.string(), u64).optional(),
       lockedStakeables: z.record(z.string(), u64).optional(),
       lockedNotStakeables: z.record(z.string(), u64).optional(),
-      utxoIDs: z
-        .array(utxoRef)
-        .nullable()
-        .transform((ids) => ids ?? []),
+      utxoIDs: goSlice(utxoRef),
     }),
     deprecated: { since: 'v1.9.12', use: 'platform.getUTXOs' },
   }),
@@ -173,10 +171,7 @@ export const platform = {
       'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
     params: z.strictObject({ subnetID, nodeIDs: z.array(nodeIdParam).optional() }).optional(),
     result: record({
-      validators: z
-        .array(currentValidator)
-        .nullable()
-        .transform((validators) => validators ?? []),
+      validators: goSlice(currentValidator),
     }),
   }),
   getHeight: defineOperation({
