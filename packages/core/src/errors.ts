@@ -246,7 +246,7 @@ export class AbortedError extends AvalancheError {
 export class ResponseShapeError extends AvalancheError {
   static override readonly errorName = 'ResponseShapeError'
   readonly operation: string
-  constructor(operation: string, problem: string, options: { cause?: unknown } = {}) {
+  constructor(operation: string, problem: string, options: { cause?: unknown; isRetryable?: boolean } = {}) {
     super('RESPONSE_SHAPE', `Unexpected response from ${operation}: ${problem}`, options)
     this.operation = operation
   }

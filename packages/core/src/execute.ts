@@ -79,8 +79,8 @@ export async function execute<Op extends AnyOperation>(
     })
   }
   const request = buildRequest(ctx, op, wire)
-  const response = await send(ctx, op, request, options)
-  return parseResult(ctx, op, request, response)
+  const payload = await send(ctx, op, request, options)
+  return parseResult(ctx, op, request, payload)
 }
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
@@ -177,7 +177,7 @@ async function send(
   op: AnyOperation,
   request: HttpRequest,
   options: CallOptions,
-): Promise<HttpResponse> {
+): Promise<unknown> {
   const policy = options.retry === false || ctx.retry === false ? false : { ...ctx.retry, ...options.retry }
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
   const deadline = ctx.deadline(timeoutMs)
@@ -192,7 +192,7 @@ async function send(
       debug?.(`${request.method} ${url()} ${op.id}`, { event: 'request', operation: op.id, attempt })
       const response = await ctx.transport({ ...request, signal })
       const failure = statusError(op, request, response, url)
-      if (!failure) return response
+      if (!failure) return parsePayload(op, request, response, url)
       error = failure
     } catch (thrown) {
       error = normalizeThrown(thrown, url(), deadline, timeoutMs)
@@ -260,28 +260,34 @@ function parseBody(body: string): unknown {
   }
 }
 
-function parseResult<Op extends AnyOperation>(
-  ctx: ExecutionContext,
-  op: Op,
-  request: HttpRequest,
-  response: HttpResponse,
-): OperationResult<Op> {
-  let payload: unknown
+/**
+ * The response body as JSON. A body that is not JSON is cut or foreign (a truncated transfer, a proxy's page): with
+ * status 200 that is a retryable ResponseShapeError; with another accepted status (a health probe's 503) it is that
+ * status' error.
+ */
+function parsePayload(op: AnyOperation, request: HttpRequest, response: HttpResponse, url: () => string): unknown {
   try {
-    payload = parseJsonLossless(response.body)
+    return parseJsonLossless(response.body)
   } catch (cause) {
-    // A 503 that a health probe may answer is only a result when it is the node's JSON reply (not a proxy's page).
     if (response.status !== 200) {
       throw httpStatusError({
         status: response.status,
-        url: ctx.redact(request.url),
+        url: url(),
         method: request.method,
         headers: response.headers,
         body: response.body,
       })
     }
-    throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause })
+    throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause, isRetryable: true })
   }
+}
+
+function parseResult<Op extends AnyOperation>(
+  ctx: ExecutionContext,
+  op: Op,
+  request: HttpRequest,
+  payload: unknown,
+): OperationResult<Op> {
   let result = payload
   if (!parseEndpoint(op.endpoint).rest) {
     const envelope = payload as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null

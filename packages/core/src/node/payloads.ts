@@ -8,11 +8,11 @@
 import { z } from 'zod'
 import { goSlice, outputOwners, record, u32, u64 } from '../schemas.js'
 
-/** An array the node may send as `null` (a Go nil slice): `null` becomes `[]`. */
-const list = <T extends z.ZodType>(item: T) => goSlice(item)
+/** A Go slice under a key that some tx types do not have (it stays absent). */
+const optionalList = <T extends z.ZodType>(item: T) => goSlice(item).optional()
 
-/** Like `list`, for a key that some tx types do not have (it stays absent). */
-const optionalList = <T extends z.ZodType>(item: T) => list(item).optional()
+/** `message.PChainOwner` of L1 validator registrations: like OutputOwners, but without a locktime. */
+const pChainOwner = record({ threshold: u32, addresses: goSlice(z.string()) })
 
 /** An FX output body: secp256k1 transfer (`amount`), mint/NFT outputs (no amount), or a P-Chain stakeable lock. */
 const outputBody = record({
@@ -79,7 +79,7 @@ export const xChainTx = record({
       .array(record({ fxIndex: u32.optional(), fxID: z.string().optional(), outputs: z.array(outputBody).nullish() }))
       .nullish(),
   }),
-  credentials: list(
+  credentials: goSlice(
     record({
       fxID: z.string().optional(),
       credential: record({ signatures: z.array(z.string()).nullish() }).optional(),
@@ -95,7 +95,7 @@ export const xChainBlock = record({
   height: u64,
   time: u64.optional(),
   merkleRoot: z.string().optional(),
-  txs: list(xChainTx),
+  txs: goSlice(xChainTx),
   id: z.string().optional(),
 })
 export type XChainBlock = z.output<typeof xChainBlock>
@@ -130,8 +130,8 @@ export const pChainTx = record({
           nodeID: z.string(),
           weight: u64,
           balance: u64.optional(),
-          remainingBalanceOwner: outputOwners.optional(),
-          deactivationOwner: outputOwners.optional(),
+          remainingBalanceOwner: pChainOwner.optional(),
+          deactivationOwner: pChainOwner.optional(),
         }),
       )
       .nullish(),
@@ -139,7 +139,7 @@ export const pChainTx = record({
     // AdvanceTimeTx (pre-Banff)
     time: u64.optional(),
   }),
-  credentials: list(record({ signatures: z.array(z.string()).nullish() })),
+  credentials: goSlice(record({ signatures: z.array(z.string()).nullish() })),
   id: z.string().optional(),
 })
 export type PChainTx = z.output<typeof pChainTx>
