@@ -79,8 +79,8 @@ export async function execute<Op extends AnyOperation>(
     })
   }
   const request = buildRequest(ctx, op, wire)
-  const payload = await send(ctx, op, request, options)
-  return parseResult(ctx, op, request, payload)
+  const { payload, response } = await send(ctx, op, request, options)
+  return parseResult(ctx, op, request, payload, response)
 }
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
@@ -177,7 +177,7 @@ async function send(
   op: AnyOperation,
   request: HttpRequest,
   options: CallOptions,
-): Promise<unknown> {
+): Promise<{ payload: unknown; response: HttpResponse }> {
   const policy = options.retry === false || ctx.retry === false ? false : { ...ctx.retry, ...options.retry }
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
   const deadline = ctx.deadline(timeoutMs)
@@ -192,7 +192,7 @@ async function send(
       debug?.(`${request.method} ${url()} ${op.id}`, { event: 'request', operation: op.id, attempt })
       const response = await ctx.transport({ ...request, signal })
       const failure = statusError(op, request, response, url)
-      if (!failure) return parsePayload(op, request, response, url)
+      if (!failure) return { payload: parsePayload(op, request, response, url), response }
       error = failure
     } catch (thrown) {
       error = normalizeThrown(thrown, url(), deadline, timeoutMs)
@@ -287,6 +287,7 @@ function parseResult<Op extends AnyOperation>(
   op: Op,
   request: HttpRequest,
   payload: unknown,
+  response: HttpResponse,
 ): OperationResult<Op> {
   let result = payload
   if (!parseEndpoint(op.endpoint).rest) {
@@ -296,6 +297,17 @@ function parseResult<Op extends AnyOperation>(
     result = envelope.result
   }
   const parsed = op.result.safeParse(result)
+  if (!parsed.success && response.status !== 200) {
+    // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
+    // e.g. a gateway's JSON error page.
+    throw httpStatusError({
+      status: response.status,
+      url: ctx.redact(request.url),
+      method: request.method,
+      headers: response.headers,
+      body: payload,
+    })
+  }
   if (!parsed.success) {
     const first = parsed.error.issues[0]
     throw new ResponseShapeError(op.id, `${first?.path.join('.') || 'result'}: ${first?.message}`, {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { type ApiKeyTier, LIVE_RATE_LIMITS } from './data/rate-limit.js'
 import type { FaultOptions, FaultRate } from './faults.js'
 import { type DevnetOptions, NUMERIC_OPTIONS } from './options.js'
 
@@ -13,11 +14,16 @@ ${NUMERIC_OPTIONS.map((o) => `  ${`${o.flag} <n>`.padEnd(26)}${o.describe} (${o.
   --index                   serve /ext/index/* (like --index-enabled)
   --bootstrapping           chains answer 503 "not done bootstrapping"
 
+Data API and Metrics API (served on the same port, /v1/... and /v2/...):
+  --api-key <key>[:tier]    accept this Data API key (tier full or limited, default full); repeatable
+  --live-rate-limits        use the live budgets (6,000 compute units a minute without a key ...)
+  --no-rate-limits          never answer 429 on its own
+
 Faults (each fires on every Nth request with --<fault>-every, or on the first N with --<fault>-first):
   --latency-ms <ms>         add latency (with --latency-every/--latency-first, else every request)
   --reset-every/-first <n>  cut the connection mid-body
   --rate-limit-every/-first <n>   429 with retry-after (--retry-after <s>, default 1)
-  --http-error-every/-first <n>   proxy 502/503/504 (--http-error-status, --http-error-body html|text)
+  --http-error-every/-first <n>   5xx (--http-error-status 500|502|503|504, --http-error-body html|text|json)
   --truncate-every/-first <n>     200 with a truncated JSON body
   --bootstrapping-every/-first <n>  the node's bootstrapping 503
   --fault-paths <p1,p2>     only fault requests whose path starts with one of these prefixes
@@ -41,7 +47,7 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 
 /** Parses the command line into devnet options ('help' for -h/--help). */
 export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     host: { type: 'string' },
     admin: { type: 'boolean' },
     index: { type: 'boolean' },
@@ -52,13 +58,16 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
     'http-error-status': { type: 'string' },
     'http-error-body': { type: 'string' },
     'fault-paths': { type: 'string' },
+    'api-key': { type: 'string', multiple: true },
+    'live-rate-limits': { type: 'boolean' },
+    'no-rate-limits': { type: 'boolean' },
   }
   for (const o of NUMERIC_OPTIONS) options[o.flag.slice(2)] = { type: 'string' }
   for (const f of FAULT_FLAGS) {
     options[`${f}-every`] = { type: 'string' }
     options[`${f}-first`] = { type: 'string' }
   }
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>
   try {
     values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
   } catch (error) {
@@ -107,16 +116,16 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   const httpError = rate('http-error')
   if (httpError) {
     const status = str('http-error-status')
-    if (status !== undefined && !['502', '503', '504'].includes(status)) {
-      throw new UsageError(`--http-error-status must be 502, 503 or 504 (got "${status}")`)
+    if (status !== undefined && !['500', '502', '503', '504'].includes(status)) {
+      throw new UsageError(`--http-error-status must be 500, 502, 503 or 504 (got "${status}")`)
     }
     const body = str('http-error-body')
-    if (body !== undefined && body !== 'html' && body !== 'text') {
-      throw new UsageError(`--http-error-body must be html or text (got "${body}")`)
+    if (body !== undefined && body !== 'html' && body !== 'text' && body !== 'json') {
+      throw new UsageError(`--http-error-body must be html, text or json (got "${body}")`)
     }
     faults.httpError = {
       ...httpError,
-      ...(status ? { status: Number(status) as 502 | 503 | 504 } : {}),
+      ...(status ? { status: Number(status) as 500 | 502 | 503 | 504 } : {}),
       ...(body ? { body } : {}),
     }
   }
@@ -125,5 +134,25 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   const bootstrapping = rate('bootstrapping')
   if (bootstrapping) faults.bootstrapping = bootstrapping
   if (Object.keys(faults).length > 0) result.faults = faults
+
+  const keys = values['api-key'] as string[] | undefined
+  if (keys?.length) {
+    const apiKeys: Record<string, ApiKeyTier> = {}
+    for (const entry of keys) {
+      const colon = entry.lastIndexOf(':')
+      const tier = colon > 0 ? entry.slice(colon + 1) : 'full'
+      const key = colon > 0 ? entry.slice(0, colon) : entry
+      if (!key || (tier !== 'full' && tier !== 'limited')) {
+        throw new UsageError(`--api-key must be <key> or <key>:full or <key>:limited (got "${entry}")`)
+      }
+      apiKeys[key] = tier
+    }
+    result.apiKeys = apiKeys
+  }
+  if (values['live-rate-limits'] && values['no-rate-limits']) {
+    throw new UsageError('--live-rate-limits and --no-rate-limits exclude each other')
+  }
+  if (values['live-rate-limits']) result.rateLimits = { ...LIVE_RATE_LIMITS }
+  if (values['no-rate-limits']) result.rateLimits = false
   return result
 }

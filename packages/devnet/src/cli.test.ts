@@ -79,7 +79,25 @@ describe('cli', () => {
         rateLimit: { every: 3, paths: ['/ext/bc/X'], retryAfter: 2 },
       },
     })
-    expect(() => parseCliArgs(['--http-error-first', '1', '--http-error-status', '500'])).toThrow(UsageError)
+    expect(() => parseCliArgs(['--http-error-first', '1', '--http-error-status', '501'])).toThrow(UsageError)
+    expect(
+      parseCliArgs(['--http-error-first', '1', '--http-error-status', '500', '--http-error-body', 'json']),
+    ).toMatchObject({
+      faults: { httpError: { first: 1, status: 500, body: 'json' } },
+    })
     expect(() => parseCliArgs(['--latency-every', '2'])).toThrow('--latency-every/--latency-first need --latency-ms')
+  })
+
+  it('turns Data API flags into keys, rate limits and the EVM size', () => {
+    expect(
+      parseCliArgs(['--api-key', 'abc', '--api-key', 'lim:limited', '--live-rate-limits', '--evm-txs', '1000']),
+    ).toMatchObject({
+      apiKeys: { abc: 'full', lim: 'limited' },
+      rateLimits: { unauthenticated: 6_000, full: 20_000, limited: 8_000, metrics: 8_000, windowMs: 60_000 },
+      evmTxs: 1000,
+    })
+    expect(parseCliArgs(['--no-rate-limits'])).toMatchObject({ rateLimits: false })
+    expect(() => parseCliArgs(['--api-key', 'k:admin'])).toThrow('--api-key must be')
+    expect(() => parseCliArgs(['--live-rate-limits', '--no-rate-limits'])).toThrow(UsageError)
   })
 })

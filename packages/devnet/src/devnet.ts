@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { createDataApi, type DataFixtures, registerDataApi } from './data/service.js'
 import { FaultEngine, type FaultOptions } from './faults.js'
 import { NodeState } from './node/context.js'
 import { type DevnetOptions, type ResolvedOptions, resolveOptions } from './options.js'
@@ -12,8 +13,8 @@ export interface Devnet {
   url: string
   host: string
   port: number
-  /** Known values of this world for assertions: IDs, addresses, counts, balances. */
-  fixtures: DevnetFixtures
+  /** Known values of this world for assertions: IDs, addresses, counts, balances; `data`: the Data API's EVM side. */
+  fixtures: DevnetFixtures & { data: DataFixtures }
   /** Live request counters. */
   stats: DevnetStats
   /** The options in effect (defaults applied). */
@@ -61,7 +62,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       hooks: { onMethod: (name) => (stats.byMethod[name] = (stats.byMethod[name] ?? 0) + 1) },
     },
   )
-  // Further APIs on the same server (Data API `/v1/...`, Metrics API `/v2/...`) register here: router.addPrefix().
+  // The Data API (`/v1/...`, `/v2/chains/{chainId}/addresses/...`) and the Metrics API (`/v2/...`, `/v1/avg_tps/...`).
+  let url = ''
+  const dataApi = createDataApi(world, {
+    seed: resolved.seed,
+    evmTxs: resolved.evmTxs,
+    apiKeys: resolved.apiKeys,
+    rateLimits: resolved.rateLimits,
+    now: resolved.now,
+    baseUrl: () => url,
+  })
+  registerDataApi(router, dataApi)
   const server = createDevnetServer({
     router,
     faults,
@@ -78,11 +89,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   })
   port = (server.address() as AddressInfo).port
   const urlHost = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host
+  url = `http://${urlHost}:${port}`
   return {
-    url: `http://${urlHost}:${port}`,
+    url,
     host: resolved.host,
     port,
-    fixtures: world.fixtures,
+    fixtures: Object.assign(world.fixtures, { data: dataApi.fixtures }),
     stats,
     options: resolved,
     setFaults: (next) => faults.set(next),

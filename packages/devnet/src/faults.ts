@@ -20,8 +20,11 @@ export interface FaultOptions {
   reset?: FaultRate & { afterBytes?: number }
   /** 429 with `retry-after` (seconds) and `ratelimit-limit/remaining/reset` headers. */
   rateLimit?: FaultRate & { retryAfter?: number; limit?: number }
-  /** A proxy-style 502/503/504 with an HTML (nginx) or text (envoy) body. */
-  httpError?: FaultRate & { status?: 502 | 503 | 504; body?: 'html' | 'text' }
+  /**
+   * A 5xx: proxy-style with an HTML (nginx) or text (envoy) body, or `json`, the Data/Metrics API's own error body
+   * (`{message, statusCode, error}`), which is the default on their routes. Status 502 by default; 500 too.
+   */
+  httpError?: FaultRate & { status?: 500 | 502 | 503 | 504; body?: 'html' | 'text' | 'json' }
   /** A 200 whose JSON is cut short; Content-Length matches the bytes actually sent. */
   truncate?: FaultRate & { fraction?: number }
   /** The node's own 503 `API call rejected because chain is not done bootstrapping` (text/plain). */
@@ -90,19 +93,28 @@ function validateFaults(faults: FaultOptions): void {
     throw new RangeError('faults.truncate.fraction must be in [0, 1)')
   }
   const status = faults.httpError?.status
-  if (status !== undefined && ![502, 503, 504].includes(status)) {
-    throw new RangeError('faults.httpError.status must be 502, 503 or 504')
+  if (status !== undefined && ![500, 502, 503, 504].includes(status)) {
+    throw new RangeError('faults.httpError.status must be 500, 502, 503 or 504')
+  }
+  const body = faults.httpError?.body
+  if (body !== undefined && !['html', 'text', 'json'].includes(body)) {
+    throw new RangeError('faults.httpError.body must be html, text or json')
   }
 }
 
 const NGINX_TITLES: Record<number, string> = {
+  500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Temporarily Unavailable',
   504: 'Gateway Time-out',
 }
 
 /** What a reverse proxy in front of a node sends when the upstream is down. */
-export function proxyErrorBody(status: number, style: 'html' | 'text'): { contentType: string; body: string } {
+export function proxyErrorBody(status: number, style: 'html' | 'text' | 'json'): { contentType: string; body: string } {
+  if (style === 'json') {
+    const error = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable' }[status] ?? 'Error'
+    return { contentType: 'application/json', body: JSON.stringify({ message: error, statusCode: status, error }) }
+  }
   if (style === 'text') {
     return {
       contentType: 'text/plain',

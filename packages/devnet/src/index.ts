@@ -1,3 +1,10 @@
+export {
+  type ApiKeyTier,
+  DEFAULT_RATE_LIMITS,
+  LIVE_RATE_LIMITS,
+  type RateLimits,
+} from './data/rate-limit.js'
+export type { DataFixtures } from './data/service.js'
 export { type Devnet, startDevnet } from './devnet.js'
 export type { FaultKind, FaultOptions, FaultRate } from './faults.js'
 export {

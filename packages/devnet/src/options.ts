@@ -1,3 +1,4 @@
+import type { ApiKeyTier, RateLimits } from './data/rate-limit.js'
 import type { FaultOptions } from './faults.js'
 import { minimumXTxs } from './world/world.js'
 
@@ -31,10 +32,29 @@ export interface DevnetOptions {
    * would reject containers reaching the devnet by service name. IPs are always accepted.
    */
   allowedHosts?: string[]
+  /**
+   * Transactions of the C-Chain (EVM chain 43112) as the Data API indexes it, spread over its `cBlocks` blocks; ewoq
+   * takes part in every one. Default 60,000; derived on demand, so millions work.
+   */
+  evmTxs?: number
+  /**
+   * Data API keys (sent in `x-glacier-api-key` or `x-data-api-key`) and their tiers: `full` may call everything,
+   * `limited` gets 403 on the xl/xxl-weight endpoints (the Primary Network transaction lists). Any other key gets
+   * 401; requests without a key use the unauthenticated tier. Default none.
+   */
+  apiKeys?: Record<string, ApiKeyTier>
+  /**
+   * Compute-unit budgets per window (Data API per key or for unauthenticated clients, Metrics API for everyone),
+   * charged by each operation's `x-execution-weight`; `false` disables rate limiting. Default: the live budgets
+   * times 1,000 (`LIVE_RATE_LIMITS` has the live ones).
+   */
+  rateLimits?: RateLimits | false
+  /** The clock (ms since the epoch) of page tokens (24-hour lifetime) and rate-limit windows. Default Date.now. */
+  now?: () => number
 }
 
 export interface NumericOption {
-  key: 'port' | 'seed' | 'xTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks'
+  key: 'port' | 'seed' | 'xTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks' | 'evmTxs'
   flag: string
   min: number
   max: number
@@ -59,6 +79,14 @@ export const NUMERIC_OPTIONS: NumericOption[] = [
   { key: 'xBlockTxs', flag: '--x-block-txs', min: 1, max: 256, default: 4, describe: 'mean txs per X-Chain block' },
   { key: 'pBlocks', flag: '--p-blocks', min: 37, max: 100_000, default: 200, describe: 'P-Chain height' },
   { key: 'cBlocks', flag: '--c-blocks', min: 1, max: 1_000_000, default: 100, describe: 'C-Chain height' },
+  {
+    key: 'evmTxs',
+    flag: '--evm-txs',
+    min: 6,
+    max: 16_000_000,
+    default: 60_000,
+    describe: 'C-Chain transactions of the Data API',
+  },
 ]
 
 export type ResolvedOptions = Required<Omit<DevnetOptions, 'faults'>> & { faults: FaultOptions | undefined }
@@ -84,6 +112,21 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
     bootstrapping: options.bootstrapping ?? false,
     faults: options.faults,
     allowedHosts: options.allowedHosts ?? ['*'],
+    apiKeys: { ...options.apiKeys },
+    rateLimits: options.rateLimits === false ? false : { ...options.rateLimits },
+    now: options.now ?? Date.now,
+  }
+  for (const [key, tier] of Object.entries(options.apiKeys ?? {})) {
+    if (key.trim() === '' || (tier !== 'full' && tier !== 'limited')) {
+      throw new RangeError(
+        `apiKeys: each key must be non-empty with tier "full" or "limited" (got "${key}": ${String(tier)})`,
+      )
+    }
+  }
+  for (const [name, value] of Object.entries(options.rateLimits || {})) {
+    if (!(typeof value === 'number' && Number.isSafeInteger(value) && value > 0)) {
+      throw new RangeError(`rateLimits.${name} must be a whole number > 0 (got ${String(value)})`)
+    }
   }
   for (const spec of NUMERIC_OPTIONS) {
     const value = options[spec.key] ?? spec.default

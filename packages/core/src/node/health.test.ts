@@ -77,6 +77,20 @@ describe('health GET probes', () => {
     expect(fake.last().url).toBe(`${FAKE_NODE_URL}${path}?tag=${SUBNET_ID}&tag=application`)
   })
 
+  test("error: a gateway's JSON 503 that is not a health reply is a ServiceUnavailableError", async () => {
+    const body = { message: 'Service Unavailable', statusCode: 503, error: 'Service Unavailable' }
+    const { client } = createFakeClient({
+      'GET /ext/health/readiness': {
+        status: 503,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      },
+    })
+    const error = await client.health.getReadiness().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error).toMatchObject({ status: 503, body, details: 'Service Unavailable' })
+  })
+
   test('a 503 that is not a health reply (e.g. from a proxy) is still an error', async () => {
     const { client } = createFakeClient({
       'GET /ext/health/readiness': {

@@ -108,25 +108,33 @@ export function createDevnetServer(options: ServerOptions): Server {
     if (fired.has('bootstrapping')) {
       return { reply: httpError(503, 'API call rejected because chain is not done bootstrapping'), fired }
     }
+    // The REST APIs (Data, Metrics) answer faults with their own JSON error bodies.
+    const restFault = router.faultReply(url.pathname)
     if (fired.has('rateLimit')) {
       const retryAfter = String(current.rateLimit?.retryAfter ?? 1)
       const limit = String(current.rateLimit?.limit ?? 100)
-      const reply: HttpReply = {
-        status: 429,
-        headers: {
-          'content-type': 'text/plain; charset=utf-8',
-          'retry-after': retryAfter,
-          'ratelimit-limit': limit,
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': retryAfter,
-        },
-        body: 'Too Many Requests\n',
+      const headers = {
+        'retry-after': retryAfter,
+        'ratelimit-limit': limit,
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': retryAfter,
       }
+      const rest = restFault?.(429, url.pathname)
+      const reply: HttpReply = rest
+        ? { ...rest, headers: { ...rest.headers, ...headers } }
+        : {
+            status: 429,
+            headers: { 'content-type': 'text/plain; charset=utf-8', ...headers },
+            body: 'Too Many Requests\n',
+          }
       return { reply, fired }
     }
     if (fired.has('httpError')) {
       const status = current.httpError?.status ?? 502
-      const { contentType, body: text } = proxyErrorBody(status, current.httpError?.body ?? 'html')
+      const style = current.httpError?.body
+      const rest = style === undefined || style === 'json' ? restFault?.(status, url.pathname) : undefined
+      if (rest) return { reply: rest, fired }
+      const { contentType, body: text } = proxyErrorBody(status, style ?? 'html')
       return { reply: { status, headers: { 'content-type': contentType }, body: text }, fired }
     }
 

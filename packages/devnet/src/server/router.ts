@@ -1,4 +1,7 @@
-import type { HttpHandler } from './http-types.js'
+import type { HttpHandler, HttpReply } from './http-types.js'
+
+/** How a REST API answers an injected fault (429, 5xx) with its own error body instead of a proxy's page. */
+export type FaultReplier = (status: number, path: string) => HttpReply
 
 /**
  * Path routing like avalanchego's router over gorilla/mux: exact paths only, each registered as a base
@@ -10,7 +13,7 @@ export class Router {
   private readonly exact = new Map<string, HttpHandler>()
   private readonly reserved = new Set<string>()
   private readonly pending = new Map<string, string[]>()
-  private readonly prefixes: { prefix: string; handler: HttpHandler }[] = []
+  private readonly prefixes: { prefix: string; handler: HttpHandler; faultReply?: FaultReplier | undefined }[] = []
 
   add(base: string, endpoint: string, handler: HttpHandler): void {
     const endpoints = this.bases.get(base) ?? new Map<string, HttpHandler>()
@@ -35,9 +38,15 @@ export class Router {
     }
   }
 
-  addPrefix(prefix: string, handler: HttpHandler): void {
-    this.prefixes.push({ prefix, handler })
+  addPrefix(prefix: string, handler: HttpHandler, faultReply?: FaultReplier): void {
+    this.prefixes.push({ prefix, handler, faultReply })
     this.prefixes.sort((a, b) => b.prefix.length - a.prefix.length)
+  }
+
+  /** The fault body of the prefix route serving `path`, if it has its own (the Data and Metrics APIs' JSON). */
+  faultReply(path: string): FaultReplier | undefined {
+    if (this.exact.has(path)) return undefined
+    return this.prefixes.find((p) => path.startsWith(p.prefix))?.faultReply
   }
 
   resolve(path: string): HttpHandler | undefined {

@@ -1,0 +1,516 @@
+import { bytesToHex, formatNodeId, parseAddress } from '@avalanche-automation/core'
+import { localOutputs, type XTx } from '../world/avm-codec.js'
+import { compareBytes } from '../world/bytes.js'
+import type { Input, Output } from '../world/components.js'
+import { GENESIS_TIME, P_CHAIN_ID, X_CHAIN_ID } from '../world/constants.js'
+import { chainAddress, hexNc, idString } from '../world/json-values.js'
+import { ewoq } from '../world/keys.js'
+import { Lru } from '../world/lru.js'
+import type { PTx } from '../world/platform-codec.js'
+import { below } from '../world/random.js'
+import { utxoIdBytes } from '../world/utxo-table.js'
+import type { World } from '../world/world.js'
+import { firstWhere } from './paging.js'
+
+export type PrimaryChain = 'p' | 'x' | 'c'
+
+/** The spec's PrimaryNetworkTxType for each devnet transaction kind. */
+const X_TYPES: Record<XTx['type'], string> = {
+  base: 'BaseTx',
+  createAsset: 'CreateAssetTx',
+  import: 'ImportTx',
+  export: 'ExportTx',
+}
+const P_TYPES: Record<PTx['type'], string> = {
+  base: 'BaseTx',
+  createSubnet: 'CreateSubnetTx',
+  createChain: 'CreateChainTx',
+  addSubnetValidator: 'AddSubnetValidatorTx',
+  addPermissionlessValidator: 'AddPermissionlessValidatorTx',
+  addPermissionlessDelegator: 'AddPermissionlessDelegatorTx',
+  export: 'ExportTx',
+  convertSubnetToL1: 'ConvertSubnetToL1Tx',
+}
+
+/** Stream for block proposers (the world's streams are < 100, the EVM model's 101..111). */
+const PROPOSER_STREAM = 120
+
+/** A resolved output: what a UTXO listing needs about the output an input spends or a tx creates. */
+interface ResolvedOutput {
+  output: Output
+  txId: Uint8Array
+  outputIndex: number
+  chain: 'x' | 'p'
+  /** Creation time (block time of the creating tx). */
+  time: number
+  /** P-Chain block height of the creating tx (P outputs). */
+  height: number
+}
+
+interface Postings {
+  byOwner: Map<string, Int32Array>
+  byAsset: Map<string, Int32Array>
+}
+
+class PostingBuilder {
+  private readonly lists = new Map<string, number[]>()
+  add(key: string, position: number): void {
+    const list = this.lists.get(key)
+    if (!list) this.lists.set(key, [position])
+    else if (list[list.length - 1] !== position) list.push(position)
+  }
+  finish(): Map<string, Int32Array> {
+    const out = new Map<string, Int32Array>()
+    for (const [key, list] of this.lists) out.set(key, Int32Array.from(list))
+    return out
+  }
+}
+
+/**
+ * The Primary Network as the Data API indexes it: the devnet's own X and P transactions (same IDs, amounts, owners
+ * and times as avm.getTx and platform.getTx), rendered in the spec's shapes, and address and asset postings (sorted
+ * positions of the transactions each address or asset took part in, 4 bytes a posting) built on first use by one
+ * scan of the chain, like the node side's ID tables.
+ */
+export class PrimaryNetwork {
+  private xPostings: Postings | undefined
+  private pPostings: Postings | undefined
+  private readonly outputCache = new Lru<string, ResolvedOutput[]>(4096)
+
+  constructor(readonly world: World) {}
+
+  // ---------------------------------------------------------------- chains
+
+  count(chain: 'x' | 'p'): number {
+    return chain === 'x' ? this.world.x.txCount : this.world.p.txCount
+  }
+
+  time(chain: 'x' | 'p', position: number): number {
+    const { x, p } = this.world
+    return chain === 'x' ? x.blockTime(x.blockOf(position) + 1) : p.blockTime(p.txHeight(position))
+  }
+
+  /** Positions [lo, hi) of the transactions with startTimestamp <= time <= endTimestamp. */
+  timeRange(chain: 'x' | 'p', start: number | undefined, end: number | undefined): [number, number] {
+    const n = this.count(chain)
+    const lo = start === undefined ? 0 : firstWhere(0, n, (i) => this.time(chain, i) >= start)
+    const hi = end === undefined ? n : firstWhere(0, n, (i) => this.time(chain, i) > end)
+    return [lo, Math.max(lo, hi)]
+  }
+
+  txType(chain: 'x' | 'p', position: number): string {
+    return chain === 'x'
+      ? (X_TYPES[this.world.x.tx(position).tx.type] ?? 'UNKNOWN')
+      : (P_TYPES[this.world.p.tx(position).tx.type] ?? 'UNKNOWN')
+  }
+
+  /** Sorted positions of the transactions an address (20-byte hex) took part in. */
+  byOwner(chain: 'x' | 'p', ownerHex: string): Int32Array {
+    return this.postings(chain).byOwner.get(ownerHex) ?? new Int32Array()
+  }
+
+  /** Sorted positions of the X-Chain transactions that moved or created an asset (cb58). */
+  byAsset(assetId: string): Int32Array | undefined {
+    return this.postings('x').byAsset.get(assetId)
+  }
+
+  private postings(chain: 'x' | 'p'): Postings {
+    if (chain === 'x') {
+      this.xPostings ??= this.scan('x')
+      return this.xPostings
+    }
+    this.pPostings ??= this.scan('p')
+    return this.pPostings
+  }
+
+  private scan(chain: 'x' | 'p'): Postings {
+    const owners = new PostingBuilder()
+    const assets = new PostingBuilder()
+    const n = this.count(chain)
+    for (let i = 0; i < n; i++) {
+      const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : this.pUtxos(i)
+      for (const r of [...consumed, ...emitted]) {
+        for (const a of r.output.addresses) owners.add(bytesToHex(a), i)
+        if (chain === 'x') assets.add(idString(r.output.assetId), i)
+      }
+      if (chain === 'x') {
+        const { tx, id } = this.world.x.tx(i)
+        if (tx.type === 'createAsset') assets.add(idString(id), i)
+      }
+    }
+    return { byOwner: owners.finish(), byAsset: assets.finish() }
+  }
+
+  // ---------------------------------------------------------------- outputs
+
+  /** The outputs a tx created, by output index (X: local then exported; P: outputs, stake, exported). */
+  private outputsOf(txId: Uint8Array): ResolvedOutput[] | undefined {
+    const key = Buffer.from(txId).toString('latin1')
+    const cached = this.outputCache.get(key)
+    if (cached) return cached
+    const { world } = this
+    let list: ResolvedOutput[] | undefined
+    const make = (outputs: Output[], chain: 'x' | 'p', time: number, height: number) =>
+      outputs.map((output, outputIndex) => ({ output, txId, outputIndex, chain, time, height }))
+    if (compareBytes(txId, world.x.genesis.id) === 0) {
+      list = make(localOutputs(world.x.genesis.tx, txId), 'x', GENESIS_TIME, 0)
+    } else if (compareBytes(txId, world.p.genesisUtxoTxId) === 0) {
+      list = undefined
+    } else {
+      const i = world.index('xTx').find(txId)
+      if (i >= 0) {
+        const { tx, id } = world.x.tx(i)
+        list = make([...localOutputs(tx, id), ...(tx.exportedOutputs ?? [])], 'x', this.time('x', i), 0)
+      } else {
+        const j = world.index('pTx').find(txId)
+        if (j >= 0) {
+          const { tx } = world.p.tx(j)
+          list = make(pOutputs(tx), 'p', this.time('p', j), world.p.txHeight(j))
+        }
+      }
+    }
+    if (list) this.outputCache.set(key, list)
+    return list
+  }
+
+  private resolve(input: Input): ResolvedOutput {
+    const found = this.outputsOf(input.txId)?.[input.outputIndex]
+    if (found) return found
+    // The P-Chain genesis allocation (not a transaction): ewoq's AVAX.
+    return {
+      output: {
+        assetId: input.assetId,
+        typeId: 7,
+        amount: input.amount,
+        locktime: 0n,
+        threshold: 1,
+        addresses: [ewoq.shortId],
+      },
+      txId: input.txId,
+      outputIndex: input.outputIndex,
+      chain: 'p',
+      time: GENESIS_TIME,
+      height: 0,
+    }
+  }
+
+  xUtxos(i: number): { consumed: ResolvedOutput[]; emitted: ResolvedOutput[] } {
+    const { tx, id } = this.world.x.tx(i)
+    const consumed = [...tx.inputs, ...(tx.importedInputs ?? [])].map((input) => this.resolve(input))
+    const time = this.time('x', i)
+    const emitted = [...localOutputs(tx, id), ...(tx.exportedOutputs ?? [])].map((output, outputIndex) => ({
+      output,
+      txId: id,
+      outputIndex,
+      chain: 'x' as const,
+      time,
+      height: 0,
+    }))
+    return { consumed, emitted }
+  }
+
+  pUtxos(j: number): { consumed: ResolvedOutput[]; emitted: ResolvedOutput[] } {
+    const { p } = this.world
+    const { tx } = p.tx(j)
+    const id = p.txId(j)
+    const consumed = tx.base.inputs.map((input) => this.resolve(input))
+    const time = this.time('p', j)
+    const height = p.txHeight(j)
+    const emitted = pOutputs(tx).map((output, outputIndex) => ({
+      output,
+      txId: id,
+      outputIndex,
+      chain: 'p' as const,
+      time,
+      height,
+    }))
+    return { consumed, emitted }
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  assetAmount(assetId: Uint8Array, amount: bigint) {
+    const asset = this.world.x.assets.find((a) => compareBytes(a.id, assetId) === 0)
+    return {
+      assetId: idString(assetId),
+      name: asset?.name ?? 'Unknown',
+      symbol: asset?.symbol ?? '',
+      denomination: asset?.denomination ?? 0,
+      type: 'secp256k1',
+      amount: amount.toString(),
+    }
+  }
+
+  private sums(list: ResolvedOutput[]) {
+    const totals = new Map<string, { id: Uint8Array; amount: bigint }>()
+    for (const r of list) {
+      if (r.output.typeId !== 7) continue
+      const key = idString(r.output.assetId)
+      const entry = totals.get(key) ?? { id: r.output.assetId, amount: 0n }
+      entry.amount += r.output.amount
+      totals.set(key, entry)
+    }
+    return [...totals.values()].map((t) => this.assetAmount(t.id, t.amount))
+  }
+
+  /** An X-Chain transaction as XChainLinearTransaction (the devnet's X-Chain is post-Cortina: blocks, no vertices). */
+  renderX(i: number): Record<string, unknown> {
+    const { x } = this.world
+    const { tx, id } = x.tx(i)
+    const time = this.time('x', i)
+    const height = x.blockOf(i) + 1
+    const { consumed, emitted } = this.xUtxos(i)
+    const localCount = localOutputs(tx, id).length
+    const utxo = (r: ResolvedOutput, consumedHere: boolean) => {
+      const exported = r.chain === 'x' && r.outputIndex >= localCount && !consumedHere && tx.type === 'export'
+      const out: Record<string, unknown> = {
+        addresses: r.output.addresses.map((a) => chainAddress('X', a).slice(2)),
+        asset: this.assetAmount(r.output.assetId, r.output.typeId === 7 ? r.output.amount : 0n),
+        consumedOnChainId: exported ? P_CHAIN_ID : X_CHAIN_ID,
+        createdOnChainId: r.chain === 'p' ? P_CHAIN_ID : X_CHAIN_ID,
+        utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
+        creationTxHash: idString(r.txId),
+        locktime: Number(r.output.locktime),
+        outputIndex: String(r.outputIndex),
+        threshold: r.output.threshold,
+        timestamp: r.time,
+        utxoType: r.output.typeId === 6 ? 'mint' : 'transfer',
+      }
+      if (consumedHere) {
+        out.consumingTxHash = idString(id)
+        out.consumingTxTimestamp = time
+      }
+      return out
+    }
+    const out: Record<string, unknown> = {
+      txHash: idString(id),
+      chainFormat: 'linear',
+      timestamp: time,
+      txType: X_TYPES[tx.type],
+      memo: hexNc(tx.memo),
+      consumedUtxos: consumed.map((r) => utxo(r, true)),
+      emittedUtxos: emitted.map((r) => utxo(r, false)),
+      amountUnlocked: this.sums(consumed),
+      amountCreated: this.sums(emitted),
+      blockHeight: height,
+      blockHash: idString(x.chain.innerId(height)),
+    }
+    if (tx.type === 'import') {
+      out.sourceChain = idString(tx.sourceChain as Uint8Array)
+      out.destinationChain = X_CHAIN_ID
+    } else if (tx.type === 'export') {
+      out.sourceChain = X_CHAIN_ID
+      out.destinationChain = idString(tx.destinationChain as Uint8Array)
+    }
+    if (tx.type === 'createAsset') {
+      const asset = x.assets.find((a) => compareBytes(a.id, id) === 0)
+      out.assetCreated = {
+        assetId: idString(id),
+        name: tx.name,
+        symbol: tx.symbol,
+        denomination: tx.denomination,
+        type: 'secp256k1',
+        createdAtTimestamp: time,
+        cap: asset?.variableCap ? 'variable' : 'fixed',
+      }
+    }
+    return out
+  }
+
+  /** A P-Chain transaction as PChainTransaction. */
+  renderP(j: number): Record<string, unknown> {
+    const { p } = this.world
+    const { tx } = p.tx(j)
+    const id = p.txId(j)
+    const height = p.txHeight(j)
+    const time = this.time('p', j)
+    const { consumed, emitted } = this.pUtxos(j)
+    const outputs = tx.base.outputs.length
+    const stake = 'stake' in tx ? tx.stake.length : 0
+    const staking = 'validator' in tx && tx.type !== 'addSubnetValidator' ? tx.validator : undefined
+    const utxo = (r: ResolvedOutput, consumedHere: boolean) => {
+      const isStake = !consumedHere && r.outputIndex >= outputs && r.outputIndex < outputs + stake
+      const exported = !consumedHere && tx.type === 'export' && r.outputIndex >= outputs
+      const amount = r.output.amount.toString()
+      const out: Record<string, unknown> = {
+        addresses: r.output.addresses.map((a) => chainAddress('P', a).slice(2)),
+        asset: this.assetAmount(r.output.assetId, r.output.amount),
+        consumedOnChainId: exported ? X_CHAIN_ID : P_CHAIN_ID,
+        createdOnChainId: P_CHAIN_ID,
+        utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
+        amount,
+        assetId: idString(r.output.assetId),
+        blockNumber: String(r.height),
+        blockTimestamp: r.time,
+        outputIndex: r.outputIndex,
+        txHash: idString(r.txId),
+        utxoType: isStake ? 'STAKE' : 'TRANSFER',
+        threshold: r.output.threshold,
+        platformLocktime: Number(r.output.locktime),
+        staked: isStake,
+      }
+      if (isStake && staking) {
+        out.utxoStartTimestamp = staking.start
+        out.utxoEndTimestamp = staking.end
+      }
+      if (consumedHere) {
+        out.consumingTxHash = idString(id)
+        out.consumingBlockNumber = String(height)
+        out.consumingBlockTimestamp = time
+      }
+      return out
+    }
+    const avax = p.avaxAssetId
+    const inputTotal = consumed.reduce((s, r) => s + r.output.amount, 0n)
+    const outputTotal = emitted.reduce((s, r) => s + r.output.amount, 0n)
+    const l1Balance = tx.type === 'convertSubnetToL1' ? tx.validators.reduce((s, v) => s + v.balance, 0n) : 0n
+    const out: Record<string, unknown> = {
+      txHash: idString(id),
+      txType: P_TYPES[tx.type],
+      blockTimestamp: time,
+      blockNumber: String(height),
+      blockHash: idString(p.chain.innerId(height)),
+      consumedUtxos: consumed.map((r) => utxo(r, true)),
+      emittedUtxos: emitted.map((r) => utxo(r, false)),
+      value: this.sums(emitted),
+      amountBurned: [this.assetAmount(avax, inputTotal - outputTotal - l1Balance)],
+      amountStaked: 'stake' in tx ? this.sums(emitted.slice(outputs, outputs + stake)) : [],
+      amountL1ValidatorBalanceBurned: l1Balance > 0n ? [this.assetAmount(avax, l1Balance)] : [],
+      memo: hexNc(tx.base.memo),
+    }
+    if ('validator' in tx) {
+      out.nodeId = formatNodeId(tx.validator.nodeId)
+      out.startTimestamp = tx.validator.start
+      out.endTimestamp = tx.validator.end
+    }
+    if ('subnetId' in tx) out.subnetId = idString(tx.subnetId)
+    switch (tx.type) {
+      case 'addPermissionlessValidator':
+        out.delegationFeePercent = (tx.shares / 10_000).toFixed(4)
+        out.estimatedReward = reward(tx.validator.weight, tx.validator.end - tx.validator.start).toString()
+        out.rewardAddresses = tx.validationRewardsOwner.addresses.map((a) => chainAddress('P', a).slice(2))
+        out.blsCredentials = {
+          publicKey: hexNc(tx.signer.publicKey),
+          proofOfPossession: hexNc(tx.signer.proofOfPossession),
+        }
+        break
+      case 'addPermissionlessDelegator':
+        out.estimatedReward = reward(tx.validator.weight, tx.validator.end - tx.validator.start).toString()
+        out.rewardAddresses = tx.rewardsOwner.addresses.map((a) => chainAddress('P', a).slice(2))
+        break
+      case 'createSubnet':
+        out.subnetId = idString(id)
+        out.subnetOwnershipInfo = {
+          locktime: Number(tx.owner.locktime),
+          threshold: tx.owner.threshold,
+          addresses: tx.owner.addresses.map((a) => chainAddress('P', a).slice(2)),
+        }
+        break
+      case 'createChain':
+        out.blockchainInfo = {
+          chainName: tx.chainName,
+          vmId: idString(tx.vmId),
+          genesisData: new TextDecoder().decode(tx.genesisData),
+        }
+        break
+      case 'export':
+        out.sourceChain = P_CHAIN_ID
+        out.destinationChain = idString(tx.destinationChain)
+        break
+      case 'convertSubnetToL1': {
+        out.l1ValidatorManagerDetails = {
+          blockchainId: idString(tx.chainId),
+          contractAddress: `0x${bytesToHex(tx.address)}`,
+        }
+        out.l1ValidatorDetails = this.world.p.l1Validators.map((v) => ({
+          validationId: idString(v.validationId),
+          validationIdHex: `0x${bytesToHex(v.validationId)}`,
+          nodeId: v.node.nodeId,
+          subnetId: idString(tx.subnetId),
+          weight: Number(v.weight),
+          remainingBalance: Number(v.balance),
+          balanceChange: Number(v.balance),
+          blsCredentials: { publicKey: hexNc(v.node.publicKey), proofOfPossession: hexNc(v.node.proofOfPossession) },
+        }))
+        break
+      }
+      default:
+        break
+    }
+    return out
+  }
+
+  /** Number of UTXOs a rendered transaction lists (the service stops a page at a UTXO threshold). */
+  static utxoCount(rendered: unknown): number {
+    const r = rendered as { consumedUtxos?: unknown[]; emittedUtxos?: unknown[] }
+    return (r.consumedUtxos?.length ?? 0) + (r.emittedUtxos?.length ?? 0)
+  }
+
+  // ---------------------------------------------------------------- blocks by proposer
+
+  /** The validator that proposed block h: one of the primary validators active at its time, by seed. */
+  proposer(chain: 'x' | 'p', h: number): string {
+    const { p, x } = this.world
+    const time = chain === 'p' ? p.blockTime(h) : x.blockTime(h)
+    const active = p.primaryValidators.filter((v) => v.start <= time && time < v.end)
+    const pick = below(this.world.options.seed, PROPOSER_STREAM, chain === 'p' ? h : 1_000_000_000 + h, active.length)
+    return (active[pick] ?? p.primaryValidators[0])?.node.nodeId ?? ''
+  }
+
+  blockCount(chain: 'x' | 'p'): number {
+    return chain === 'x' ? this.world.x.blockCount : this.world.p.height
+  }
+
+  blockTime(chain: 'x' | 'p', h: number): number {
+    return chain === 'x' ? this.world.x.blockTime(h) : this.world.p.blockTime(h)
+  }
+
+  renderBlock(chain: 'x' | 'p', h: number): Record<string, unknown> {
+    const { p, x } = this.world
+    const ids = chain === 'x' ? x.chain : p.chain
+    const block = ids.block(h)
+    const [first, end] = chain === 'x' ? x.blockTxRange(h) : p.blockTxRange(h)
+    const txs: string[] = []
+    for (let i = first; i < end; i++) txs.push(idString(chain === 'x' ? x.txId(i) : p.txId(i)))
+    const time = this.blockTime(chain, h)
+    return {
+      blockNumber: String(h),
+      blockHash: idString(block.innerId),
+      parentHash: idString(ids.innerId(h - 1)),
+      blockTimestamp: time,
+      blockType: chain === 'p' ? 'BanffStandardBlock' : 'StandardBlock',
+      txCount: end - first,
+      transactions: txs,
+      blockSizeBytes: block.inner.length,
+      proposerDetails: {
+        proposerId: idString(block.containerId),
+        proposerParentId: idString(ids.containerId(h - 1)),
+        proposerNodeId: this.proposer(chain, h),
+        proposerPChainHeight: chain === 'p' ? Math.max(0, h - 1) : p.heightAt(time),
+        proposerTimestamp: time,
+      },
+    }
+  }
+}
+
+/** P-Chain UTXOs a tx creates, by output index: its outputs, then stake outputs, then exported outputs. */
+function pOutputs(tx: PTx): Output[] {
+  return [...tx.base.outputs, ...('stake' in tx ? tx.stake : []), ...(tx.type === 'export' ? tx.exportedOutputs : [])]
+}
+
+/** The reward platform.getCurrentValidators reports: 8% a year, pro rata. */
+function reward(stake: bigint, seconds: number): bigint {
+  return (stake * 8n * BigInt(seconds)) / (100n * 365n * 24n * 3600n)
+}
+
+/** A 20-byte short ID from an address as the service accepts it: avax1..., P-avax1..., X-local1..., or 0x hex. */
+export function addressShortId(text: string): string | undefined {
+  if (/^0x[0-9a-fA-F]{40}$/.test(text)) return text.slice(2).toLowerCase()
+  try {
+    const { bytes, chain } = parseAddress(text)
+    if (chain !== undefined && !['P', 'X', 'C'].includes(chain)) return undefined
+    return bytesToHex(bytes)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Validates responses against the official OpenAPI descriptions (the copies core keeps in packages/core/openapi)
+ * with a standard JSON Schema 2020-12 validator: each description is added whole, so `#/components/schemas/...`
+ * references resolve inside it, and a response is checked against `paths[path][method].responses[status]`.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+
+const SPEC_DIR = fileURLToPath(new URL('../../../core/openapi/', import.meta.url))
+
+// biome-ignore lint/suspicious/noExplicitAny: the descriptions are plain JSON
+export type Json = any
+
+export const specs: Record<'data' | 'metrics', Json> = {
+  data: JSON.parse(readFileSync(`${SPEC_DIR}data-api.openapi.json`, 'utf8')),
+  metrics: JSON.parse(readFileSync(`${SPEC_DIR}metrics-api.openapi.json`, 'utf8')),
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+for (const [name, spec] of Object.entries(specs)) ajv.addSchema(spec, `https://devnet.test/${name}.json`)
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+const compiled = new Map<string, ValidateFunction>()
+
+/** The validator of one response of one operation (status 200 or an error status), or of a named component. */
+export function responseValidator(api: 'data' | 'metrics', path: string, status: number | string): ValidateFunction {
+  const key = `${api} ${path} ${status}`
+  let validate = compiled.get(key)
+  if (!validate) {
+    const op = specs[api].paths[path]?.get
+    if (!op) throw new Error(`${api} has no GET ${path}`)
+    if (!op.responses[String(status)]) throw new Error(`${api} GET ${path} declares no ${status} response`)
+    const ref = `https://devnet.test/${api}.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`
+    validate = ajv.compile({ $ref: ref })
+    compiled.set(key, validate)
+  }
+  return validate
+}
+
+export function componentValidator(api: 'data' | 'metrics', name: string): ValidateFunction {
+  const key = `${api} #${name}`
+  let validate = compiled.get(key)
+  if (!validate) {
+    validate = ajv.compile({ $ref: `https://devnet.test/${api}.json#/components/schemas/${name}` })
+    compiled.set(key, validate)
+  }
+  return validate
+}
+
+/** A readable account of why a value failed, for assertion messages. */
+export function explain(validate: ValidateFunction): string {
+  return ajv.errorsText(validate.errors, { separator: '\n' })
+}
+
+/** Asserts a body validates; throws with the validator's errors and a clip of the body otherwise. */
+export function assertValid(validate: ValidateFunction, body: unknown, what: string): void {
+  if (!validate(body)) {
+    throw new Error(
+      `${what} does not match its OpenAPI schema:\n${explain(validate)}\n${JSON.stringify(body).slice(0, 600)}`,
+    )
+  }
+}

@@ -1,0 +1,518 @@
+/**
+ * (a) Every Data API and Metrics API response of the devnet validates against the official OpenAPI response schema
+ * (ajv, JSON Schema 2020-12, `$ref`s resolved inside the description): one test per endpoint, with its successes,
+ * the next page of each listing, and its errors validated against the error schemas of their status.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SPEC_OPERATIONS } from '../../src/data/spec.gen.js'
+import { type Devnet, startDevnet } from '../../src/index.js'
+import { assertValid, componentValidator, type Json, responseValidator, specs } from './openapi.js'
+
+let devnet: Devnet
+let samples: {
+  native: string
+  erc20: string
+  erc721: string
+  erc1155: string
+  blockHash: string
+  l1ChainId: string
+  validationId: string
+  validationIdHex: string
+  l1Node: string
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ seed: 7, evmTxs: 3_000, cBlocks: 60 })
+  const latest = (await (await fetch(`${devnet.url}/v1/chains/43112/transactions?pageSize=100`)).json()) as Json
+  const kind = (name: string, method: string) =>
+    (latest.transactions as Json[]).find((t) => t.method?.methodName === method && t.txStatus === '1')?.txHash ?? name
+  const convert = (await (
+    await fetch(`${devnet.url}/v1/networks/fuji/blockchains/p-chain/transactions?pageSize=100&sortOrder=asc`)
+  ).json()) as Json
+  const l1 = (convert.transactions as Json[]).find((t) => t.txType === 'ConvertSubnetToL1Tx').l1ValidatorDetails[0]
+  samples = {
+    native: kind('native', 'Native Transfer'),
+    erc20: kind('erc20', 'transfer(address,uint256)'),
+    erc721: kind('erc721', 'mint(address,uint256)'),
+    erc1155: kind('erc1155', 'safeTransferFrom(address,address,uint256,uint256,bytes)'),
+    blockHash: latest.transactions[0].blockHash,
+    l1ChainId: devnet.fixtures.data.evm.chains[1]?.chainId ?? '',
+    validationId: l1.validationId,
+    validationIdHex: l1.validationIdHex,
+    l1Node: l1.nodeId,
+  }
+})
+afterAll(() => devnet.close())
+
+interface Sample {
+  url: string
+  status: number
+  /** Validate against this component instead (see the c-chain note below). */
+  component?: string
+}
+
+async function check(api: 'data' | 'metrics', path: string | undefined, sample: Sample, follow = true): Promise<Json> {
+  const response = await fetch(`${devnet.url}${sample.url}`)
+  const body = (await response.json()) as Json
+  expect(response.status, `${sample.url}: ${JSON.stringify(body).slice(0, 300)}`).toBe(sample.status)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  const what = `${sample.url} (${sample.status})`
+  if (sample.component) assertValid(componentValidator(api, sample.component), body, what)
+  else if (path) assertValid(responseValidator(api, path, sample.status), body, what)
+  else assertValid(componentValidator(api, ERROR_COMPONENTS[sample.status] as string), body, what)
+  if (sample.status >= 400) expect(body.statusCode).toBe(sample.status)
+  // The next page validates too; the last page has no nextPageToken at all.
+  if (follow && sample.status === 200 && typeof body.nextPageToken === 'string') {
+    expect(body.nextPageToken).not.toBe('')
+    const sep = sample.url.includes('?') ? '&' : '?'
+    await check(api, path, { ...sample, url: `${sample.url}${sep}pageToken=${body.nextPageToken}` }, false)
+  }
+  return body
+}
+
+const ERROR_COMPONENTS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+}
+
+const ok = (url: string): Sample => ({ url, status: 200 })
+const err = (url: string, status: number): Sample => ({ url, status })
+
+type Table = [api: 'data' | 'metrics', path: string, samples: () => Sample[]][]
+
+const f = () => devnet.fixtures
+const evm = () => devnet.fixtures.data.evm
+const C = '/v1/chains/43112'
+
+const TABLE: Table = [
+  [
+    'data',
+    '/v1/chains',
+    () => [
+      ok('/v1/chains'),
+      ok('/v1/chains?network=fuji&feature=teleporter'),
+      ok('/v1/chains?network=mainnet'),
+      err('/v1/chains?network=moon', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}',
+    () => [ok(C), ok(`/v1/chains/${f().chains.c}`), ok(`/v1/chains/${samples.l1ChainId}`), err('/v1/chains/1', 404)],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/blocks',
+    () => [
+      ok(`${C}/blocks?pageSize=3`),
+      ok(`/v1/chains/${samples.l1ChainId}/blocks`),
+      err(`${C}/blocks?pageSize=101`, 400),
+      err(`${C}/blocks?pageToken=garbage`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/blocks/{blockId}',
+    () => [
+      ok(`${C}/blocks/5`),
+      ok(`${C}/blocks/${samples.blockHash}`),
+      ok(`${C}/blocks/0`),
+      err(`${C}/blocks/999999`, 404),
+      err(`${C}/blocks/xyz`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/transactions',
+    () => [
+      ok(`${C}/transactions?pageSize=5`),
+      ok(`${C}/transactions?status=failed&pageSize=3`),
+      err(`${C}/transactions?status=pending`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/transactions/{txHash}',
+    () => [
+      ok(`${C}/transactions/${samples.native}`),
+      ok(`${C}/transactions/${samples.erc20}`),
+      ok(`${C}/transactions/${samples.erc721}`),
+      ok(`${C}/transactions/${samples.erc1155}`),
+      err(`${C}/transactions/0x${'ab'.repeat(32)}`, 404),
+      err(`${C}/transactions/abc`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/blocks/{blockId}/transactions',
+    () => [
+      ok(`${C}/blocks/5/transactions?pageSize=5`),
+      ok(`${C}/blocks/6/transactions`),
+      err(`${C}/blocks/5/transactions?pageSize=101`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
+    () => [
+      ok(`${C}/contracts/${evm().contracts.usdc}/transactions:getDeployment?currency=eur`),
+      ok(`${C}/contracts/${evm().contracts.items}/transactions:getDeployment`),
+      err(`${C}/contracts/${evm().accounts.alice}/transactions:getDeployment`, 404),
+      err(`${C}/contracts/${evm().contracts.usdc}/transactions:getDeployment?currency=btc`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions:listNative',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions:listNative?pageSize=5`),
+      ok(`${C}/addresses/${evm().accounts.alice}/transactions:listNative?startBlock=10&endBlock=40`),
+      err(`${C}/addresses/0x1234/transactions:listNative`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.alice}/transactions:listErc20`),
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions:listErc20?pageSize=7`),
+      err(`${C}/addresses/${evm().accounts.alice}/transactions:listErc20?startBlock=9&endBlock=3`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.bob}/transactions:listErc721`),
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions:listErc721?pageSize=3`),
+      err(`${C}/addresses/${evm().accounts.bob}/transactions:listErc721?pageSize=abc`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.carol}/transactions:listErc1155`),
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions:listErc1155?pageSize=3`),
+      err(`${C}/addresses/${evm().accounts.carol}/transactions:listErc1155?unknown=1`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.alice}/transactions?sortOrder=asc`),
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions?pageSize=4`),
+      err(`${C}/addresses/${evm().accounts.alice}/transactions?sortOrder=sideways`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v2/chains/{chainId}/addresses/{address}/transactions',
+    () => [
+      ok(`/v2/chains/43112/addresses/${evm().accounts.alice}/transactions?filterSpamTokens=true`),
+      ok(`/v2/chains/43112/addresses/${evm().accounts.ewoq}/transactions?pageSize=4&sortOrder=asc`),
+      err(`/v2/chains/43112/addresses/${evm().accounts.alice}/transactions?filterSpamTokens=maybe`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/tokens/{address}/transfers',
+    () => [
+      ok(`${C}/tokens/${evm().contracts.usdc}/transfers?pageSize=4`),
+      ok(`${C}/tokens/${evm().contracts.nft}/transfers?pageSize=4`),
+      ok(`${C}/tokens/${evm().contracts.items}/transfers?pageSize=4`),
+      err(`${C}/tokens/not-an-address/transfers`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/balances:listErc20',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.ewoq}/balances:listErc20?filterSpamTokens=false&currency=jpy&pageSize=2`),
+      ok(`${C}/addresses/${evm().accounts.alice}/balances:listErc20?blockNumber=30`),
+      ok(
+        `${C}/addresses/${evm().accounts.alice}/balances:listErc20?contractAddresses=${evm().contracts.usdc},${evm().contracts.joe}`,
+      ),
+      err(`${C}/addresses/${evm().accounts.alice}/balances:listErc20?blockNumber=99999999`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.ewoq}/balances:listErc1155?pageSize=2`),
+      ok(`${C}/addresses/${evm().accounts.alice}/balances:listErc1155?contractAddress=${evm().contracts.items}`),
+      err(`${C}/addresses/${evm().accounts.alice}/balances:listErc1155?pageSize=501`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
+    () => [
+      ok('/v1/networks/fuji/blockchains/x-chain/transactions?pageSize=3'),
+      ok(`/v1/networks/fuji/blockchains/${f().chains.p}/transactions?pageSize=5`),
+      ok(
+        `/v1/networks/mainnet/blockchains/p-chain/transactions?addresses=${f().accounts.ewoq.p}&txTypes=AddPermissionlessValidatorTx,AddPermissionlessDelegatorTx`,
+      ),
+      ok(`/v1/networks/fuji/blockchains/p-chain/transactions?l1ValidationId=${samples.validationId}`),
+      ok(
+        `/v1/networks/fuji/blockchains/x-chain/transactions?addresses=${f().accounts.alice.x}&sortOrder=asc&pageSize=2`,
+      ),
+      // An empty page of any chain matches all three members of the description's oneOf (their required fields are
+      // the same), so no value can satisfy it; the C-Chain's (the devnet has no atomic C-Chain txs) is checked
+      // against its own member.
+      {
+        url: '/v1/networks/fuji/blockchains/c-chain/transactions',
+        status: 200,
+        component: 'ListCChainAtomicTransactionsResponse',
+      },
+      err('/v1/networks/fuji/blockchains/x-chain/transactions?txTypes=BaseTx', 400),
+      err('/v1/networks/fuji/blockchains/q-chain/transactions', 400),
+      err('/v1/networks/moon/blockchains/x-chain/transactions', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
+    () => [
+      ok(`/v1/networks/fuji/blockchains/x-chain/assets/${f().assets.usdt.id}/transactions?pageSize=3`),
+      ok(`/v1/networks/fuji/blockchains/x-chain/assets/${f().assets.avax.id}/transactions?txTypes=ImportTx`),
+      err(`/v1/networks/fuji/blockchains/x-chain/assets/${f().chains.c}/transactions`, 404),
+      err(`/v1/networks/fuji/blockchains/p-chain/assets/${f().assets.usdt.id}/transactions`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
+    () => [
+      ok(`/v1/networks/fuji/blockchains/p-chain/nodes/${f().nodeId}/blocks?pageSize=3`),
+      ok(`/v1/networks/fuji/blockchains/x-chain/nodes/${f().nodeId}/blocks?pageSize=3`),
+      err('/v1/networks/fuji/blockchains/p-chain/nodes/node-1/blocks', 400),
+    ],
+  ],
+  ['metrics', '/v2/health-check', () => [ok('/v2/health-check')]],
+  ['metrics', '/v2/live-check', () => [ok('/v2/live-check')]],
+  [
+    'metrics',
+    '/v2/chains',
+    () => [ok('/v2/chains'), ok('/v2/chains?network=testnet'), err('/v2/chains?network=moon', 400)],
+  ],
+  [
+    'metrics',
+    '/v2/chains/{chainId}',
+    () => [ok('/v2/chains/43112'), ok(`/v2/chains/${samples.l1ChainId}`), err('/v2/chains/1', 404)],
+  ],
+  [
+    'metrics',
+    '/v2/chains/{chainId}/metrics/{metric}',
+    () => [
+      ...(specs.metrics.components.schemas.ChainMetric.enum as string[]).map((m) =>
+        ok(`/v2/chains/43112/metrics/${m}?pageSize=5`),
+      ),
+      ok('/v2/chains/total/metrics/txCount?timeInterval=hour&pageSize=50'),
+      ok(`/v2/chains/${samples.l1ChainId}/metrics/gasUsed?timeInterval=month`),
+      ok(
+        '/v2/chains/43112/metrics/activeAddresses?timeInterval=week&startTimestamp=1740000000&endTimestamp=1750000000',
+      ),
+      err('/v2/chains/43112/metrics/avgTps?timeInterval=hour', 400),
+      err('/v2/chains/43112/metrics/txCount?pageSize=2161', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/chains/{chainId}/rollingWindowMetrics/{metric}',
+    () => [
+      ...(specs.metrics.components.schemas.ChainRollingWindowMetric.enum as string[]).map((m) =>
+        ok(`/v2/chains/43112/rollingWindowMetrics/${m}`),
+      ),
+      err('/v2/chains/43112/rollingWindowMetrics/foo', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/icm/timeseries',
+    () => [
+      ok('/v2/icm/timeseries?pageSize=20'),
+      ok('/v2/icm/timeseries?groupBy=srcBlockchainId,destBlockchainId&timeInterval=week'),
+      err('/v2/icm/timeseries?timeInterval=decade', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/icm/summary',
+    () => [ok('/v2/icm/summary'), ok('/v2/icm/summary?groupBy=srcBlockchainId'), err('/v2/icm/summary?groupBy=x', 400)],
+  ],
+  [
+    'metrics',
+    '/v2/networks/{network}/metrics/{metric}',
+    () => [
+      ok('/v2/networks/fuji/metrics/validatorCount?pageSize=30'),
+      ok('/v2/networks/mainnet/metrics/delegatorWeight'),
+      ok(`/v2/networks/fuji/metrics/validatorWeight?subnetId=${f().p.l1SubnetId}`),
+      err(`/v2/networks/fuji/metrics/validatorCount?subnetId=${f().chains.x}`, 404),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/validators/metrics/{metric}',
+    () => [
+      ok('/v2/validators/metrics/totalCumulativeFeesDaily'),
+      ok('/v2/validators/metrics/totalValidatorFeesDaily?startTimestamp=1735689600&endTimestamp=1736000000'),
+      ok('/v2/validators/metrics/totalPayingValidatorsDaily'),
+      err('/v2/validators/metrics/other', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/validation/{l1ValidationId}/metrics/{metric}',
+    () => [
+      ok(`/v2/validation/${samples.validationId}/metrics/validationFeesDaily`),
+      ok(`/v2/validation/${samples.validationIdHex}/metrics/validationCumulativeFeesDaily`),
+      err(`/v2/validation/${f().chains.x}/metrics/validationFeesDaily`, 404),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/validator/{nodeId}/metrics/{metric}',
+    () => [
+      ok(`/v2/validator/${samples.l1Node}/metrics/perNodeDailyFeesPaid`),
+      err('/v2/validator/nope/metrics/perNodeDailyFeesPaid', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/subnet/{subnetId}/metrics/{metric}',
+    () => [
+      ok(`/v2/subnet/${f().p.l1SubnetId}/metrics/perSubnetPayingValidators`),
+      ok(`/v2/subnet/${f().p.l1SubnetId}/metrics/perSubnetCumulativeFeesPaid`),
+      err('/v2/subnet/nope/metrics/perSubnetDailyFeesPaid', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/chains/43114/btcb/bridged:getAddresses',
+    () => [
+      ok('/v2/chains/43114/btcb/bridged:getAddresses?threshold=1000000&pageSize=10'),
+      err('/v2/chains/43114/btcb/bridged:getAddresses', 400),
+    ],
+  ],
+  [
+    'metrics',
+    '/v2/subnets/{subnetId}/validators:getAddresses',
+    () => [
+      ok(`/v2/subnets/${f().chains.p}/validators:getAddresses?pageSize=4`),
+      ok(`/v2/subnets/${f().p.l1SubnetId}/validators:getAddresses?network=fuji`),
+      err('/v2/subnets/nope/validators:getAddresses', 400),
+    ],
+  ],
+]
+
+describe('every response validates against the OpenAPI description', () => {
+  it('covers every operation the devnet serves', () => {
+    const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
+    expect(tested).toEqual(SPEC_OPERATIONS.map((op) => `${op.api} ${op.path}`).sort())
+    expect(tested).toHaveLength(35)
+  })
+
+  it.each(TABLE)('%s GET %s', async (api, path, samplesOf) => {
+    const list = samplesOf()
+    expect(list.some((s) => s.status === 200)).toBe(true)
+    for (const sample of list) await check(api, sample.status === 200 ? path : undefined, sample)
+  })
+
+  it("metrics GET /v1/avg_tps/{chainId} (seed 001's endpoint, in no description)", async () => {
+    const body = await check('metrics', undefined, {
+      url: '/v1/avg_tps/43112',
+      status: 200,
+      component: 'MetricsApiResponse',
+    })
+    expect(body.status).toBe(200)
+    expect(typeof body.lastRun).toBe('number')
+    await check('metrics', undefined, err('/v1/avg_tps/1', 404))
+  })
+})
+
+describe('error bodies of every status match their schemas', () => {
+  let keyed: Devnet
+  let now = Date.UTC(2026, 0, 1)
+  beforeAll(async () => {
+    keyed = await startDevnet({
+      apiKeys: { 'full-key': 'full', 'limited-key': 'limited', 'rate-key': 'full' },
+      rateLimits: { full: 30, windowMs: 60_000 },
+      now: () => now,
+    })
+  })
+  afterAll(() => keyed.close())
+
+  const fetchAs = (path: string, headers: Record<string, string> = {}) => fetch(`${keyed.url}${path}`, { headers })
+  async function expectError(response: Response, status: number, api: 'data' | 'metrics' = 'data'): Promise<Json> {
+    const body = (await response.json()) as Json
+    expect(response.status).toBe(status)
+    assertValid(componentValidator(api, ERROR_COMPONENTS[status] as string), body, `${status}`)
+    expect(body).toMatchObject({ statusCode: status, error: expect.any(String) })
+    return body
+  }
+
+  it('401 for a key the service does not know, in either header', async () => {
+    await expectError(await fetchAs('/v1/chains', { 'x-glacier-api-key': 'wrong' }), 401)
+    await expectError(await fetchAs('/v1/chains', { 'x-data-api-key': 'wrong' }), 401)
+    expect((await fetchAs('/v1/chains', { 'x-data-api-key': 'full-key' })).status).toBe(200)
+  })
+
+  it('403 for a limited key on an xl endpoint', async () => {
+    const body = await expectError(
+      await fetchAs('/v1/networks/fuji/blockchains/x-chain/transactions', { 'x-glacier-api-key': 'limited-key' }),
+      403,
+    )
+    expect(body.message).toMatch(/listLatestPrimaryNetworkTransactions/)
+    expect((await fetchAs('/v1/chains/43112/blocks', { 'x-glacier-api-key': 'limited-key' })).status).toBe(200)
+  })
+
+  it('429 once the key has spent its budget, with retry-after and the ratelimit headers', async () => {
+    const headers = { 'x-glacier-api-key': 'rate-key' }
+    const first = await fetchAs('/v1/chains/43112/transactions?pageSize=1', headers) // medium: 20 of 30
+    expect(first.status).toBe(200)
+    expect(first.headers.get('ratelimit-limit')).toBe('30')
+    const second = await fetchAs('/v1/chains/43112/transactions?pageSize=1', headers)
+    await expectError(second, 429)
+    expect(second.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(second.headers.get('ratelimit-remaining')).toBe('10')
+    now += 60_000
+    expect((await fetchAs('/v1/chains/43112/transactions?pageSize=1', headers)).status).toBe(200)
+  })
+
+  it.each([500, 502, 503] as const)(
+    '%i from fault injection, as the Data API and the Metrics API write it',
+    async (status) => {
+      keyed.setFaults({ httpError: { status, first: 2, paths: ['/v1/', '/v2/'] } })
+      await expectError(await fetchAs('/v1/chains/43112'), status)
+      await expectError(await fetchAs('/v2/chains/43112'), status, 'metrics')
+      expect((await fetchAs('/v1/chains/43112')).status).toBe(200)
+      keyed.setFaults(undefined)
+    },
+  )
+
+  it('429 from fault injection', async () => {
+    keyed.setFaults({ rateLimit: { first: 1, retryAfter: 0 } })
+    const response = await fetchAs('/v2/health-check')
+    await expectError(response, 429, 'metrics')
+    expect(response.headers.get('retry-after')).toBe('0')
+    keyed.setFaults(undefined)
+  })
+
+  it('400 for an expired page token, 404 for unknown routes', async () => {
+    const page = (await (await fetchAs('/v1/chains/43112/blocks?pageSize=1')).json()) as Json
+    now += 24 * 3600 * 1000
+    const body = await expectError(await fetchAs(`/v1/chains/43112/blocks?pageToken=${page.nextPageToken}`), 400)
+    expect(body.message).toMatch(/expired/)
+    await expectError(await fetchAs('/v1/nothing-here'), 404)
+    await expectError(await fetchAs('/v2/nothing-here'), 404, 'metrics')
+  })
+})
