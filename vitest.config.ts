@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    projects: ['packages/*', 'examples'],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 })

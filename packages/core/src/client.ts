@@ -13,28 +13,28 @@ import { createUndiciTransport } from './transports/undici.js'
 
 export interface ClientOptions {
   /** Picks default URLs. `devnet` and `custom` need `nodeUrl` (and Data/Metrics URLs when those APIs are used). */
-  network?: NetworkName
+  network?: NetworkName | undefined
   /** Node base URL without `/ext`, e.g. `http://127.0.0.1:9650`. */
-  nodeUrl?: string
+  nodeUrl?: string | undefined
   /** Data API base URL. Default `https://data-api.avax.network`. */
-  dataApiUrl?: string
+  dataApiUrl?: string | undefined
   /** Metrics API base URL. Default `https://metrics.avax.network`. */
-  metricsApiUrl?: string
+  metricsApiUrl?: string | undefined
   /** Data API key (optional: without it the unauthenticated tier applies). Sent to the Data API only. Never logged. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Extra headers for node requests, e.g. a gateway key. Their values are redacted from errors and logs. */
-  nodeHeaders?: Record<string, string>
+  nodeHeaders?: Record<string, string> | undefined
   /** Default: an undici keep-alive pool per origin. */
-  transport?: Transport
+  transport?: Transport | undefined
   /** Overall deadline per call, retries included. Default 30 000 ms. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Retry policy, or `false` to never retry. */
-  retry?: Partial<RetryPolicy> | false
-  logger?: Logger
+  retry?: Partial<RetryPolicy> | false | undefined
+  logger?: Logger | undefined
   /** How to wait between retries (n8n passes its own `sleep`). */
-  sleep?: Sleep
+  sleep?: Sleep | undefined
   /** Source of jitter in [0, 1). */
-  random?: () => number
+  random?: (() => number) | undefined
 }
 
 type OperationFunction<Op extends AnyOperation> = (undefined extends OperationParams<Op>

@@ -26,12 +26,9 @@ export const PAGE_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
 /** Restarts one walk may make before an expired-looking token error is raised instead. */
 const MAX_RESTARTS = 3
 
-/**
- * The result field holding a page's items, which each pageToken operation declares as `pagination.items`
- * (operation.ts types `pagination` as `{kind}`; the extra field is read structurally).
- */
+/** The result field holding a page's items, which each pageToken operation declares as `pagination.items`. */
 export function itemsField(op: AnyOperation): string {
-  const field = (op.pagination as { items?: unknown } | undefined)?.items
+  const field = op.pagination?.items
   if (typeof field !== 'string')
     throw new TypeError(`${op.id} does not say which result field holds its items (pagination.items)`)
   return field
