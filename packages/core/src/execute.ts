@@ -30,7 +30,6 @@ export interface CallOptions {
   retry?: Partial<RetryPolicy> | false | undefined
 }
 
-/** Everything an operation call needs, resolved once per client. */
 /** A configured base URL: `prefix` (no credentials, query or trailing slash) and the `query` every request keeps. */
 export interface BaseUrl {
   prefix: string
@@ -39,6 +38,7 @@ export interface BaseUrl {
   url: string
 }
 
+/** Everything an operation call needs, resolved once per client. */
 export interface ExecutionContext {
   baseUrls: Record<'node' | 'data' | 'metrics', BaseUrl>
   headers: Record<'node' | 'data' | 'metrics', Record<string, string>>
@@ -84,7 +84,7 @@ export async function execute<Op extends AnyOperation>(
 }
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
-  const parsed = op.params.safeParse(params ?? undefined, { reportInput: true })
+  const parsed = op.params.safeParse(params ?? undefined, { reportInput: true }) // null counts as "no params"
   if (!parsed.success)
     throw new InvalidParamsError(
       op.id,
