@@ -60,8 +60,7 @@ export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFu
 }
 
 export function createClient(options: ClientOptions = {}): AvalancheClient {
-  const preset =
-    options.network && options.network in networks ? networks[options.network as keyof typeof networks] : undefined
+  const preset = networkPreset(options.network)
   const nodeUrl = options.nodeUrl ?? preset?.nodeUrl
   const node = parseBaseUrl(nodeUrl ?? 'http://127.0.0.1:9650')
   const data = parseBaseUrl(options.dataApiUrl ?? preset?.dataApiUrl ?? networks.mainnet.dataApiUrl)
@@ -112,6 +111,18 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     client[service] = Object.freeze(fns)
   }
   return client as AvalancheClient
+}
+
+const NETWORK_NAMES = [...Object.keys(networks), 'devnet', 'custom']
+
+function networkPreset(name: NetworkName | undefined) {
+  if (name === undefined || name === 'devnet' || name === 'custom') return undefined
+  if (!Object.hasOwn(networks, name)) {
+    throw new InvalidParamsError('createClient', [
+      { path: 'network', message: `unknown network "${name}": expected one of ${NETWORK_NAMES.join(', ')}` },
+    ])
+  }
+  return networks[name as keyof typeof networks]
 }
 
 /**

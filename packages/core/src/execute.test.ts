@@ -247,6 +247,14 @@ describe('HTTP errors and retries', () => {
   })
 })
 
+test('error: an unknown network name is rejected, naming the accepted ones', () => {
+  // @ts-expect-error a typo'd network
+  expect(() => createClient({ network: 'fuj' })).toThrow(
+    'Invalid parameters for createClient: network: unknown network "fuj": expected one of mainnet, fuji, devnet, custom',
+  )
+  expect(createClient({ network: 'fuji' }).urls.node).toBe('https://api.avax-test.network')
+})
+
 describe('secrets', () => {
   test('URL credentials and header secrets never reach messages', async () => {
     handler = (_req, _body, res) =>

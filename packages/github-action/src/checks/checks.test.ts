@@ -1,0 +1,343 @@
+import { type AvalancheClient, createClient, createUndiciTransport, type Transport } from '@avalanche-automation/core'
+import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validateChecks } from '../config.js'
+import { type CheckResult, runChecks } from '../engine.js'
+
+let devnet: Devnet
+let client: AvalancheClient
+
+beforeAll(async () => {
+  devnet = await startDevnet({ index: true })
+  client = createClient({ nodeUrl: devnet.url, dataApiUrl: devnet.url, metricsApiUrl: devnet.url })
+})
+afterAll(async () => {
+  await client.close()
+  await devnet.close()
+})
+
+/** Runs one check (fields as in YAML) and returns its result. */
+async function one(check: Record<string, unknown>, using = client): Promise<CheckResult> {
+  const report = await runChecks(using, validateChecks([{ id: 'c', ...check }]))
+  return report.results[0] as CheckResult
+}
+
+const f = () => devnet.fixtures
+
+describe('node checks', () => {
+  it('health probes pass on a ready node and fail, naming the failing checks, while bootstrapping', async () => {
+    expect(await one({ kind: 'health' })).toMatchObject({
+      status: 'passed',
+      observed: expect.stringContaining('readiness healthy'),
+    })
+    expect(await one({ kind: 'health', probe: 'liveness' })).toMatchObject({ status: 'passed' })
+    expect(await one({ kind: 'health', probe: 'health' })).toMatchObject({ status: 'passed' })
+    devnet.setBootstrapping(true)
+    try {
+      const r = await one({ kind: 'health', severity: 'warning' })
+      expect(r).toMatchObject({ status: 'warning', expected: 'readiness healthy' })
+      expect(r.observed).toMatch(/^readiness unhealthy: /)
+      expect(await one({ kind: 'bootstrapped' })).toMatchObject({
+        status: 'failed',
+        observed: 'not bootstrapped: P, X, C',
+        expected: 'P, X, C bootstrapped',
+      })
+      const progress = await one({ kind: 'chain-progress', chain: 'X', window: '10ms', timeout: '2s' })
+      expect(progress.status).toBe('failed')
+      expect(progress.observed).toMatch(/ChainBootstrappingError|timed out/)
+    } finally {
+      devnet.setBootstrapping(false)
+    }
+    expect(await one({ kind: 'bootstrapped', chains: ['X'] })).toMatchObject({
+      status: 'passed',
+      observed: 'X bootstrapped',
+    })
+  })
+
+  it('network and node version', async () => {
+    expect(await one({ kind: 'network', networkId: 12345, networkName: 'local' })).toMatchObject({
+      status: 'passed',
+      observed: 'local, id 12345',
+    })
+    expect(await one({ kind: 'network', networkId: 5 })).toMatchObject({
+      status: 'failed',
+      observed: 'local, id 12345',
+      expected: 'id 5',
+    })
+    expect(await one({ kind: 'node-version', min: '1.14.2' })).toMatchObject({
+      status: 'passed',
+      observed: 'avalanchego/1.14.2',
+    })
+    expect(await one({ kind: 'node-version', min: '1.14.10' })).toMatchObject({
+      status: 'failed',
+      expected: '≥ 1.14.10',
+    })
+  })
+})
+
+describe('progress checks', () => {
+  /** A transport that makes every height and last-accepted index grow by 1 per read, like a live chain. */
+  const growing = (): Transport => {
+    const base = createUndiciTransport()
+    let reads = 0
+    return async (request) => {
+      const response = await base(request)
+      const bump = (_: string, key: string, value: string) => `"${key}":"${BigInt(value) + BigInt(reads)}"`
+      if (/getHeight|getLastAccepted/.test(request.body ?? '')) reads++
+      return { ...response, body: response.body.replace(/"(height|index)":"(\d+)"/g, bump) }
+    }
+  }
+
+  it('a growing chain passes; a static one fails saying how much it moved', async () => {
+    const live = createClient({ nodeUrl: devnet.url, transport: growing() })
+    expect(await one({ kind: 'chain-progress', chain: 'P', window: '50ms' }, live)).toMatchObject({ status: 'passed' })
+    expect(await one({ kind: 'index-progress', index: 'X/tx', window: '50ms' }, live)).toMatchObject({
+      status: 'passed',
+    })
+    const r = await one({ kind: 'chain-progress', chain: 'X', window: '50ms', minIncrease: 1 })
+    expect(r).toMatchObject({ status: 'failed', expected: 'X height +1 in 50 ms' })
+    expect(r.observed).toBe(`${f().x.height} → ${f().x.height} (+0 in 50 ms)`)
+  })
+
+  it('index caught up with the chain', async () => {
+    expect(await one({ kind: 'index-caught-up', index: 'P/block', maxLag: 0 })).toMatchObject({
+      status: 'passed',
+      observed: expect.stringMatching(/^lag 0 /),
+    })
+    const behind = createClient({ nodeUrl: devnet.url, transport: growing() })
+    // getLastAccepted and getHeight are read in parallel: one of them is bumped by one more.
+    const r = await one({ kind: 'index-caught-up', index: 'X/block', maxLag: 0 }, behind)
+    expect(r.observed).toMatch(/^lag -?1 /)
+  })
+
+  it('a node without --index-enabled fails with the flag to set', async () => {
+    const plain = await startDevnet()
+    const c = createClient({ nodeUrl: plain.url })
+    try {
+      const r = await one({ kind: 'index-progress', window: '10ms' }, c)
+      expect(r.status).toBe('failed')
+      expect(r.observed).toMatch(/^ApiDisabledError: .*--index-enabled=true/)
+      // tx-accepted falls back to avm.getTx.
+      expect(await one({ kind: 'tx-accepted', chain: 'X', txId: plain.fixtures.x.txs.send }, c)).toMatchObject({
+        status: 'passed',
+        observed: 'accepted (avm.getTx; index disabled)',
+      })
+    } finally {
+      await c.close()
+      await plain.close()
+    }
+  })
+})
+
+describe('validators', () => {
+  it('this node on the Primary Network, connected, uptime, weight', async () => {
+    const r = await one({ kind: 'validator', connected: true, minUptime: 99, minWeight: '2000 AVAX' })
+    expect(r).toMatchObject({ status: 'passed', observed: 'validating, connected, uptime 100%, weight 2,000 AVAX' })
+    const heavy = await one({ kind: 'validator', minWeight: '2000.5' })
+    expect(heavy).toMatchObject({
+      status: 'failed',
+      observed: 'weight 2,000 AVAX',
+      expected: 'this node validating, weight ≥ 2000.5',
+    })
+  })
+
+  it('days left: the devnet validators ended 2026-01-01', async () => {
+    const r = await one({ kind: 'validator', minDaysLeft: 14 })
+    expect(r.status).toBe('failed')
+    expect(r.observed).toMatch(/^-?\d+\.\d days left \(ends 2026-01-01\)$/)
+  })
+
+  it('subnet and L1 validators, L1 balance', async () => {
+    expect(await one({ kind: 'validator', subnetId: f().p.subnetId })).toMatchObject({ status: 'passed' })
+    const [l1] = f().p.validators.l1
+    expect(
+      await one({ kind: 'validator', nodeId: l1, subnetId: f().p.l1SubnetId, minBalance: '0.000001', minWeight: 100 }),
+    ).toMatchObject({ status: 'passed' })
+    expect(
+      await one({ kind: 'validator', nodeId: l1, subnetId: f().p.l1SubnetId, minBalance: '1000000 AVAX' }),
+    ).toMatchObject({
+      status: 'failed',
+      observed: expect.stringMatching(/^balance [\d,.]+ AVAX$/),
+    })
+    expect(await one({ kind: 'validator', nodeId: l1 })).toMatchObject({
+      status: 'failed',
+      observed: `${l1} is not a current validator of the Primary Network`,
+    })
+    expect(await one({ kind: 'validator', subnetId: f().p.subnetId, minUptime: 50 })).toMatchObject({
+      status: 'failed',
+      observed: 'uptime not reported (Primary Network only)',
+    })
+  })
+})
+
+describe('balances', () => {
+  it('X (UTXO walk, any asset), P, EVM native and ERC-20, in human units', async () => {
+    const ewoq = f().accounts.ewoq
+    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: '299869814.836 AVAX' })).toMatchObject({
+      status: 'passed',
+      observed: '299,869,814.836 AVAX',
+    })
+    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: '299869814.837' })).toMatchObject({
+      status: 'failed',
+      expected: '≥ 299869814.837',
+    })
+    expect(
+      await one({ kind: 'balance', chain: 'X', address: ewoq.x, asset: f().assets.usdt.id, max: '10 USDT' }),
+    ).toMatchObject({ status: 'failed', observed: '999,873,971 USDT' })
+    expect(
+      await one({
+        kind: 'balance',
+        chain: 'P',
+        address: ewoq.p,
+        min: `${ewoq.pBalance} nAVAX`,
+        max: `${ewoq.pBalance} nAVAX`,
+      }),
+    ).toMatchObject({ status: 'passed' })
+    const evm = f().data.evm
+    expect(
+      await one({ kind: 'balance', chain: 'evm', chainId: '43112', address: evm.accounts.ewoq, min: 1000 }),
+    ).toMatchObject({ status: 'passed', observed: expect.stringMatching(/ AVAX$/) })
+    expect(
+      await one({
+        kind: 'balance',
+        chain: 'evm',
+        chainId: '43112',
+        address: evm.accounts.ewoq,
+        token: evm.contracts.usdc,
+        min: '1 USDC.d',
+      }),
+    ).toMatchObject({ status: 'passed' })
+    const wrongUnit = await one({
+      kind: 'balance',
+      chain: 'evm',
+      chainId: '43112',
+      address: evm.accounts.ewoq,
+      token: evm.contracts.usdc,
+      min: '1 AVAX',
+    })
+    expect(wrongUnit).toMatchObject({ status: 'failed', observed: expect.stringContaining('this asset is USDC.d') })
+  })
+})
+
+describe('transactions, P-Chain, metrics, raw calls', () => {
+  it('tx-accepted on X, P and EVM', async () => {
+    expect(await one({ kind: 'tx-accepted', chain: 'X', txId: f().x.txs.send })).toMatchObject({
+      status: 'passed',
+      observed: 'accepted (index X/tx)',
+    })
+    expect(await one({ kind: 'tx-accepted', chain: 'P', txId: f().p.txs.addValidator })).toMatchObject({
+      status: 'passed',
+      observed: 'Committed',
+    })
+    const unknown = '2QouvFWUbjuySRxeX5xMbNCuAaKWfbk5FeEa2JmoF85RKLk2dD'
+    expect(await one({ kind: 'tx-accepted', chain: 'X', txId: unknown })).toMatchObject({
+      status: 'failed',
+      observed: 'not accepted (index X/tx)',
+    })
+    expect(await one({ kind: 'tx-accepted', chain: 'P', txId: unknown })).toMatchObject({
+      status: 'failed',
+      expected: 'Committed',
+    })
+    const page = await client.data.listNativeTransactions({
+      chainId: '43112',
+      address: f().data.evm.accounts.ewoq,
+      pageSize: 1,
+    })
+    const hash = page.transactions[0]?.txHash as string
+    expect(await one({ kind: 'tx-accepted', chain: 'evm', chainId: '43112', txId: hash })).toMatchObject({
+      status: 'passed',
+    })
+    expect(
+      await one({ kind: 'tx-accepted', chain: 'evm', chainId: '43112', txId: `0x${'ab'.repeat(32)}` }),
+    ).toMatchObject({ status: 'failed', observed: 'not found' })
+  })
+
+  it('blockchain status and supply', async () => {
+    const chain = f().p.blockchains.find((b) => b.subnetId === f().p.subnetId)?.id
+    expect(await one({ kind: 'blockchain-status', blockchainId: chain })).toMatchObject({
+      status: 'passed',
+      observed: 'Validating',
+    })
+    const other = f().p.blockchains.find((b) => b.subnetId !== f().p.subnetId)?.id
+    expect(await one({ kind: 'blockchain-status', blockchainId: other, in: ['Validating', 'Syncing'] })).toMatchObject({
+      status: 'failed',
+      expected: 'Validating or Syncing',
+    })
+    expect(await one({ kind: 'supply', min: '360000000 AVAX', max: '361000000' })).toMatchObject({ status: 'passed' })
+    expect(await one({ kind: 'supply', max: '1 AVAX' })).toMatchObject({
+      status: 'failed',
+      observed: expect.stringMatching(/^360,002,905/),
+    })
+  })
+
+  it('seed avg TPS and any v2 chain metric', async () => {
+    expect(await one({ kind: 'tps', chainId: '43112', min: 0.1 })).toMatchObject({
+      status: 'passed',
+      observed: expect.stringMatching(/tx\/s/),
+    })
+    expect(await one({ kind: 'tps', chainId: '43112', min: 1000 })).toMatchObject({
+      status: 'failed',
+      expected: '≥ 1000 tx/s',
+    })
+    expect(await one({ kind: 'chain-metric', chainId: '43112', metric: 'txCount', min: 1 })).toMatchObject({
+      status: 'passed',
+    })
+    expect(
+      await one({ kind: 'chain-metric', chainId: '43112', metric: 'activeAddresses', timeInterval: 'hour', max: 0 }),
+    ).toMatchObject({ status: 'failed' })
+    const bad = await one({ kind: 'chain-metric', chainId: '43112', metric: 'noSuchMetric', min: 1 })
+    expect(bad.observed).toMatch(/^InvalidParamsError: .*metric/)
+  })
+
+  it('raw calls with path assertions on the JSON result', async () => {
+    expect(
+      await one({ kind: 'call', operation: 'info.getNetworkName', assert: { path: '$.networkName', equals: 'local' } }),
+    ).toMatchObject({ status: 'passed', observed: '$.networkName = "local"' })
+    const r = await one({
+      kind: 'call',
+      operation: 'platform.getHeight',
+      assert: [
+        { path: '$.height', min: 1 },
+        { path: '$.height', max: '10' },
+      ],
+    })
+    expect(r).toMatchObject({ status: 'failed', observed: '$.height = "200"', expected: '$.height ≥ 1; $.height ≤ 10' })
+    expect(
+      await one({
+        kind: 'call',
+        operation: 'health.getReadiness',
+        assert: { path: '$.checks.missing', exists: false },
+      }),
+    ).toMatchObject({ status: 'passed' })
+  })
+})
+
+describe('faults', () => {
+  it('a 429 storm: retried within the budget, then reported as the rate limit', async () => {
+    devnet.setFaults({ rateLimit: { every: 2, retryAfter: 0 } })
+    try {
+      expect(await one({ kind: 'network', networkName: 'local' })).toMatchObject({ status: 'passed' })
+      devnet.setFaults({ rateLimit: { retryAfter: 0 } })
+      const r = await one({ kind: 'node-version', min: '1.0.0', timeout: '5s' })
+      expect(r).toMatchObject({ status: 'failed', expected: '≥ 1.0.0' })
+      expect(r.observed).toMatch(/^RateLimitError: HTTP 429/)
+    } finally {
+      devnet.setFaults(undefined)
+    }
+  })
+
+  it('a slow node: the check times out at its own deadline', async () => {
+    devnet.setFaults({ latency: { ms: 3000 } })
+    try {
+      const started = Date.now()
+      const r = await one({ kind: 'health', timeout: '300ms' })
+      expect(r).toMatchObject({
+        status: 'failed',
+        observed: expect.stringMatching(/timed out after 300 ms|TimeoutError/),
+      })
+      expect(Date.now() - started).toBeLessThan(2000)
+    } finally {
+      devnet.setFaults(undefined)
+    }
+  })
+})

@@ -1,0 +1,53 @@
+import { ApiDisabledError, JsonRpcError, NotFoundError } from '@avalanche-automation/core'
+import { z } from 'zod'
+import { defineCheck } from './types.js'
+
+export const txAccepted = defineCheck({
+  kind: 'tx-accepted',
+  family: 'Transactions',
+  summary:
+    'A transaction is accepted: X (index X/tx isAccepted, else avm.getTx), P (getTxStatus Committed), evm (Data API transaction detail with status success).',
+  fields: z
+    .strictObject({
+      chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
+      txId: z.string().min(1),
+      chainId: z.string().regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }).optional(),
+    })
+    .refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
+      error: 'chain evm needs chainId (e.g. "43114")',
+      path: ['chainId'],
+    }),
+  expected: (spec) => (spec.chain === 'P' ? 'Committed' : spec.chain === 'evm' ? 'success' : 'accepted'),
+  async run(spec, { client, call }) {
+    if (spec.chain === 'P') {
+      const { status, reason } = await client.platform.getTxStatus({ txID: spec.txId }, call)
+      return { ok: status === 'Committed', observed: reason ? `${status}: ${reason}` : status }
+    }
+    if (spec.chain === 'evm') {
+      try {
+        const { nativeTransaction } = await client.data.getTransaction(
+          { chainId: spec.chainId as string, txHash: spec.txId },
+          call,
+        )
+        const ok = nativeTransaction.txStatus === '1'
+        return { ok, observed: `${ok ? 'success' : 'failed'} in block ${nativeTransaction.blockNumber}` }
+      } catch (error) {
+        if (NotFoundError.isInstance(error)) return { ok: false, observed: 'not found' }
+        throw error
+      }
+    }
+    try {
+      const { isAccepted } = await client.index.isAccepted({ indexName: 'X/tx', id: spec.txId }, call)
+      return { ok: isAccepted, observed: `${isAccepted ? 'accepted' : 'not accepted'} (index X/tx)` }
+    } catch (error) {
+      if (!ApiDisabledError.isInstance(error)) throw error
+    }
+    try {
+      await client.avm.getTx({ txID: spec.txId }, call)
+      return { ok: true, observed: 'accepted (avm.getTx; index disabled)' }
+    } catch (error) {
+      if (JsonRpcError.isInstance(error) && error.isNotFound) return { ok: false, observed: 'not found (avm.getTx)' }
+      throw error
+    }
+  },
+})

@@ -1,0 +1,35 @@
+import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
+import type { z } from 'zod'
+
+/** What every check gets: the client and the per-check call options (its deadline's abort signal). */
+export interface CheckContext {
+  client: AvalancheClient
+  /** Pass to every client call: aborts it when the check's timeout expires. */
+  call: CallOptions & { signal: AbortSignal }
+  /** Waits, or rejects when the check is aborted. */
+  sleep(ms: number): Promise<void>
+  /** The node's own ID (info.getNodeID), fetched once per run. */
+  nodeId(): Promise<string>
+}
+
+/** The outcome of one check: `observed` is what was found, said so that a reader can compare it with `expected`. */
+export interface Outcome {
+  ok: boolean
+  observed: string
+  /** More lines for the failure details (e.g. which health checks fail). */
+  details?: string | undefined
+}
+
+/** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */
+export interface CheckKind<S extends z.ZodType = z.ZodType> {
+  kind: string
+  /** Table group in the reports: Node, Progress, Validators, Balances, Transactions, P-Chain, Metrics, Raw calls. */
+  family: string
+  /** One line for `--help` and the README. */
+  summary: string
+  fields: S
+  expected(spec: z.output<S>): string
+  run(spec: z.output<S>, ctx: CheckContext): Promise<Outcome>
+}
+
+export const defineCheck = <S extends z.ZodType>(kind: CheckKind<S>): CheckKind<S> => kind

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { AVAX, amount, parseThreshold, showAmount, type Unit } from '../units.js'
+import { defineCheck } from './types.js'
+
+const DAY = 86_400
+
+export const validator = defineCheck({
+  kind: 'validator',
+  family: 'Validators',
+  summary:
+    'A node (default: this node) is a current validator of the Primary Network or a subnet/L1, optionally connected, with uptime, days left, weight and L1 balance thresholds.',
+  fields: z.strictObject({
+    nodeId: z
+      .string()
+      .regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })
+      .optional(),
+    subnetId: z.string().min(1).optional(),
+    connected: z.boolean().optional(),
+    minUptime: z.number().min(0).max(100, { error: 'expected a percentage from 0 to 100' }).optional(),
+    minDaysLeft: z.number().optional(),
+    minWeight: amount.optional(),
+    minBalance: amount.optional(),
+  }),
+  expected: (spec) =>
+    [
+      spec.nodeId ? `${spec.nodeId} validating` : 'this node validating',
+      spec.connected === undefined ? undefined : spec.connected ? 'connected' : 'not connected',
+      spec.minUptime === undefined ? undefined : `uptime ≥ ${spec.minUptime}%`,
+      spec.minDaysLeft === undefined ? undefined : `≥ ${spec.minDaysLeft} days left`,
+      spec.minWeight === undefined ? undefined : `weight ≥ ${spec.minWeight}`,
+      spec.minBalance === undefined ? undefined : `balance ≥ ${spec.minBalance}`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  async run(spec, ctx) {
+    const nodeId = spec.nodeId ?? (await ctx.nodeId())
+    const { validators } = await ctx.client.platform.getCurrentValidators(
+      { ...(spec.subnetId ? { subnetID: spec.subnetId } : {}), nodeIDs: [nodeId] },
+      ctx.call,
+    )
+    const found = validators.find((v) => v.nodeID === nodeId)
+    if (!found)
+      return {
+        ok: false,
+        observed: `${nodeId} is not a current validator of ${spec.subnetId ?? 'the Primary Network'}`,
+      }
+    const v = found as Record<string, unknown> & { weight: bigint }
+    const weightUnit: Unit = spec.subnetId ? { symbol: '', denomination: 0 } : AVAX
+    const seen: string[] = ['validating']
+    const problems: string[] = []
+    const want = (ok: boolean, text: string) => {
+      seen.push(text)
+      if (!ok) problems.push(text)
+    }
+    if (spec.connected !== undefined) {
+      if (typeof v.connected !== 'boolean') want(false, 'connected not reported (Primary Network only)')
+      else want(v.connected === spec.connected, v.connected ? 'connected' : 'not connected')
+    }
+    if (spec.minUptime !== undefined) {
+      if (typeof v.uptime !== 'number') want(false, 'uptime not reported (Primary Network only)')
+      else want(v.uptime >= spec.minUptime, `uptime ${v.uptime}%`)
+    }
+    if (spec.minDaysLeft !== undefined) {
+      if (typeof v.endTime !== 'bigint') seen.push('no end time (L1 validator)')
+      else {
+        const days = (Number(v.endTime) - Date.now() / 1000) / DAY
+        want(
+          days >= spec.minDaysLeft,
+          `${days.toFixed(1)} days left (ends ${new Date(Number(v.endTime) * 1000).toISOString().slice(0, 10)})`,
+        )
+      }
+    }
+    if (spec.minWeight !== undefined) {
+      want(v.weight >= parseThreshold(spec.minWeight, weightUnit), `weight ${showAmount(v.weight, weightUnit)}`)
+    }
+    if (spec.minBalance !== undefined) {
+      if (typeof v.balance !== 'bigint') want(false, 'no balance (not an L1 validator)')
+      else want(v.balance >= parseThreshold(spec.minBalance, AVAX), `balance ${showAmount(v.balance, AVAX)}`)
+    }
+    return {
+      ok: problems.length === 0,
+      observed: (problems.length ? problems : seen).join(', '),
+      details: `${nodeId} on ${spec.subnetId ?? 'the Primary Network'}`,
+    }
+  },
+})

@@ -1,0 +1,122 @@
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import { checkKinds, findKind } from './checks/index.js'
+import type { CheckKind } from './checks/types.js'
+import { duration } from './units.js'
+
+/** Fields every check has, whatever its kind. */
+const common = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'expected letters, digits, ".", "_" or "-", e.g. "p-chain-progress"' }),
+  kind: z.string(),
+  name: z.string().min(1).optional(),
+  severity: z.enum(['error', 'warning'], { error: 'expected error or warning' }).default('error'),
+  timeout: duration.default(30_000),
+})
+
+export type Severity = 'error' | 'warning'
+
+export interface CheckSpec {
+  id: string
+  kind: CheckKind
+  name: string | undefined
+  severity: Severity
+  /** Milliseconds for the whole check, retries and windows included. */
+  timeout: number
+  /** The kind's own fields, validated and with defaults applied. */
+  fields: unknown
+}
+
+/** A checks file that does not validate; `problems` lists each check, field and fix, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Invalid checks:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+const COMMON_KEYS = Object.keys(common.shape)
+
+/** `0x52C8…` stays text: addresses, hashes and tokens are hex, and YAML would read them as (huge) integers. */
+const keepHexAsText = (tags: unknown[]) =>
+  tags.filter((t) => {
+    const tag = t as { tag?: string; format?: string }
+    return !(tag.tag === 'tag:yaml.org,2002:int' && (tag.format === 'HEX' || tag.format === 'OCT'))
+  }) as never
+
+/** Parses YAML (or JSON) checks: a list, or `{ checks: [...] }`. Throws ConfigError naming every problem. */
+export function parseChecks(text: string, source = 'checks'): CheckSpec[] {
+  let document: unknown
+  try {
+    document = parseYaml(text, { customTags: keepHexAsText })
+  } catch (error) {
+    throw new ConfigError([`${source}: not valid YAML: ${(error as Error).message.split('\n')[0]}`])
+  }
+  const list = Array.isArray(document) ? document : (document as { checks?: unknown } | null)?.checks
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new ConfigError([
+      `${source}: expected a list of checks (or "checks:" with a list), each with an id and a kind`,
+    ])
+  }
+  return validateChecks(list, source)
+}
+
+export function validateChecks(list: unknown[], source = 'checks'): CheckSpec[] {
+  const problems: string[] = []
+  const specs: CheckSpec[] = []
+  const ids = new Set<string>()
+  for (const [i, raw] of list.entries()) {
+    const entry = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined
+    const label = `${source}[${i}]${typeof entry?.id === 'string' ? ` (id "${entry.id}")` : ''}`
+    if (!entry) {
+      problems.push(`${label}: expected a mapping with id, kind and the kind's fields`)
+      continue
+    }
+    const kind = typeof entry.kind === 'string' ? findKind(entry.kind) : undefined
+    if (!kind) {
+      problems.push(
+        `${label}: kind: ${entry.kind === undefined ? 'missing' : `unknown kind ${JSON.stringify(entry.kind)}`}; use one of ${checkKinds.map((k) => k.kind).join(', ')}`,
+      )
+      continue
+    }
+    const base: Record<string, unknown> = {}
+    const own: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(entry)) (COMMON_KEYS.includes(key) ? base : own)[key] = value
+    const head = common.safeParse(base)
+    const body = kind.fields.safeParse(own)
+    const known = [...COMMON_KEYS, ...fieldNames(kind)].join(', ')
+    for (const issue of [...(head.error?.issues ?? []), ...(body.error?.issues ?? [])]) {
+      const field = issue.path.join('.')
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys)
+          problems.push(`${label}: ${key}: unknown field for kind ${kind.kind}; fields: ${known}`)
+      } else if (issue.code !== 'custom' && issue.path.length === 1 && entry[String(issue.path[0])] === undefined) {
+        problems.push(`${label}: ${field}: required for kind ${kind.kind}`)
+      } else problems.push(`${label}: ${field ? `${field}: ` : ''}${issue.message}`)
+    }
+    if (!head.success || !body.success) continue
+    if (ids.has(head.data.id)) {
+      problems.push(`${label}: id: "${head.data.id}" is used twice; ids must be unique`)
+      continue
+    }
+    ids.add(head.data.id)
+    specs.push({
+      id: head.data.id,
+      kind,
+      name: head.data.name,
+      severity: head.data.severity,
+      timeout: head.data.timeout,
+      fields: body.data,
+    })
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return specs
+}
+
+function fieldNames(kind: CheckKind): string[] {
+  let schema = kind.fields as unknown as { shape?: Record<string, unknown>; def?: { in?: unknown; schema?: unknown } }
+  // Unwrap refinements and pipes down to the strict object.
+  for (let i = 0; i < 5 && !schema.shape; i++) schema = (schema.def?.in ?? schema.def?.schema ?? {}) as typeof schema
+  return Object.keys(schema.shape ?? {})
+}

@@ -1,0 +1,37 @@
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { defineConfig } from 'tsdown'
+
+// One undici for the whole bundle (core's): @octokit/action and @actions/http-client pin older majors of it, and
+// three copies would triple the bundle. They use only fetch, Agent and ProxyAgent, which undici 8 keeps.
+const undici = dirname(createRequire(import.meta.resolve('@avalanche-automation/core')).resolve('undici/package.json'))
+
+export default defineConfig([
+  {
+    // The Action: one self-contained ESM file, committed (runs.main in action.yml). No source maps, no hashes, no
+    // absolute paths: rebuilding from the same sources reproduces it byte for byte (the check-dist test).
+    entry: { index: 'src/index.ts' },
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    outExtensions: () => ({ js: '.js' }),
+    clean: false,
+    dts: false,
+    sourcemap: false,
+    minify: true,
+    deps: { alwaysBundle: [/.*/], onlyBundle: false },
+    alias: { undici },
+    inputOptions: { resolve: { conditionNames: ['source', 'import', 'node', 'default'] } },
+  },
+  {
+    // The CLI: dependencies stay imports (the devnet is loaded only with --devnet).
+    entry: ['src/cli.ts'],
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    fixedExtension: true,
+    clean: false,
+    dts: false,
+    sourcemap: false,
+  },
+])

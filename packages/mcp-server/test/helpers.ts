@@ -1,0 +1,59 @@
+import { createClient } from '@avalanche-automation/core'
+import type { Devnet } from '@avalanche-automation/devnet'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { parseConfig } from '../src/config.js'
+import { createServer } from '../src/server.js'
+
+/** Server configuration pointing every endpoint at the devnet (as the CLI would parse it). */
+export function devnetConfig(devnet: Devnet, flags: string[] = [], env: Record<string, string> = {}) {
+  return parseConfig(
+    [
+      '--network',
+      'devnet',
+      '--node-url',
+      devnet.url,
+      '--data-api-url',
+      devnet.url,
+      '--metrics-api-url',
+      devnet.url,
+      ...flags,
+    ],
+    env,
+  ).server
+}
+
+/** An MCP client connected in process to a server over the devnet. */
+export async function connect(devnet: Devnet, flags: string[] = [], env: Record<string, string> = {}) {
+  const config = devnetConfig(devnet, flags, env)
+  const core = createClient({
+    network: 'devnet',
+    nodeUrl: devnet.url,
+    dataApiUrl: devnet.url,
+    metricsApiUrl: devnet.url,
+    apiKey: config.apiKey,
+    retry: false,
+  })
+  const server = createServer({ config, client: core })
+  const client = new Client({ name: 'test', version: '1.0.0' })
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)])
+  return {
+    client,
+    async call(name: string, args: Record<string, unknown> = {}) {
+      return (await client.callTool({ name, arguments: args })) as CallToolResult
+    },
+    async close() {
+      await client.close()
+      await server.close()
+      await core.close()
+    },
+  }
+}
+
+export type Connection = Awaited<ReturnType<typeof connect>>
+
+export function text(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
+}
