@@ -4,6 +4,7 @@ import { once } from 'node:events'
 import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { type Devnet, type DevnetOptions, startDevnet } from '@avalanche-automation/devnet'
 
 const cli = fileURLToPath(new URL('../../packages/devnet/dist/cli.mjs', import.meta.url))
 
@@ -37,5 +38,18 @@ export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
       child.kill('SIGTERM')
       if (child.exitCode === null) await once(child, 'exit')
     },
+  }
+}
+
+/**
+ * The fixtures (IDs, addresses, counts, balances) of the world a devnet started with these options serves: the world
+ * is derived from its options alone, so an in-process devnet with the same options knows what the spawned one holds.
+ */
+export async function devnetFixtures(options: DevnetOptions): Promise<Devnet['fixtures']> {
+  const devnet = await startDevnet({ ...options, port: 0 })
+  try {
+    return devnet.fixtures
+  } finally {
+    await devnet.close()
   }
 }

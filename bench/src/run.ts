@@ -1,15 +1,23 @@
 /**
  * `pnpm bench`: every figure is measured in this run, side by side, against the embedded devnet running in its own
- * process on this machine. Prints a table and writes bench/results/latest.{md,json}.
+ * process on this machine. Prints a table and writes bench/results/latest.{md,json} (`--quick`: quick.{md,json}).
+ * Sections: core vs raw undici (JSON-RPC, index walks, memory), then core vs peer libraries (node JSON-RPC mix with
+ * wire checks, a 20,000-item Data API walk), full walks (full mode), and package cost (installed and bundled bytes).
+ * The fault suite is separate: `pnpm --filter @avalanche-automation/bench run faults`.
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, type as osType, release, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { pinning, spawnDevnet } from './devnet-process.ts'
+import { runChild } from './child.ts'
+import { devnetFixtures, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
 import { fmt } from './measure.ts'
+import { packageCost } from './package-cost.ts'
+import { CHECKS, LIBRARIES, LIBRARY_LABELS, MIX } from './peers/libraries.ts'
+import { benchPeersData, DATA_LABELS, DATA_MODES } from './peers-data.ts'
+import { benchPeersJsonRpc } from './peers-jsonrpc.ts'
 
 const exec = promisify(execFile)
 const quick = process.argv.includes('--quick')
@@ -17,7 +25,18 @@ const durationMs = quick ? 500 : 1_500
 const walkSize = 100_000
 const rows: { section: string; what: string; value: string; ratio: string; target: string }[] = []
 const json: Record<string, unknown> = {}
+/** Further tables and notes, printed and written after the main table. */
+const sections: string[] = []
 const log = (line: string) => process.stderr.write(`${line}\n`)
+const started = Date.now()
+/** Seconds each part of the run took (to keep --quick under 2 minutes and the full run under 15). */
+const timings: Record<string, number> = {}
+let lapStart = started
+const lap = (label: string) => {
+  timings[label] = (Date.now() - lapStart) / 1000
+  lapStart = Date.now()
+  log(`  (${label}: ${fmt(timings[label] as number, 1)} s)`)
+}
 
 interface Walk {
   elapsedMs: number
@@ -40,6 +59,15 @@ const pinned = pinning()
 if (pinned) spawnSync('taskset', ['-cp', pinned.bench.at(-1) as string, String(process.pid)], { stdio: 'ignore' })
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}${pinned ? `; devnet pinned to core ${pinned.devnet.at(-1)}, clients to ${pinned.bench.at(-1)}` : ''}`
 log(`machine: ${machine}`)
+const machineInfo = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: totalmem() / 2 ** 30,
+  os: `${osType()} ${release()}`,
+  node: process.versions.node,
+  pinning: pinned ? { devnet: pinned.devnet.at(-1), clients: pinned.bench.at(-1) } : 'none (taskset missing or 1 core)',
+  mode: quick ? 'quick' : 'full',
+}
 
 // 1. JSON-RPC throughput: core vs raw undici on the same keep-alive pool.
 {
@@ -120,18 +148,227 @@ for (const [label, extra, concurrency] of [
   }
 }
 
+lap('JSON-RPC, index walks, memory')
+
+// 4. Peers, node JSON-RPC: the same mix through core, each peer library and raw undici, each in its own process.
+{
+  const concurrencies = [1, 32]
+  const peers = await benchPeersJsonRpc({
+    durationMs: quick ? 250 : 1_000,
+    warmUpMs: quick ? 1_000 : 2_000,
+    rounds: quick ? 2 : 4,
+    concurrencies,
+    log,
+  })
+  json.peers_jsonrpc = peers
+  const shortName = (name: string) => LIBRARY_LABELS[name as keyof typeof LIBRARY_LABELS]
+  for (const concurrency of concurrencies) {
+    for (const name of LIBRARIES) {
+      if (name === 'core') continue
+      const t = peers.throughput[name][`c${concurrency}`]
+      const calls = peers.mix[name]
+      if (!t) {
+        rows.push({
+          section: 'Peers JSON-RPC',
+          what: `calls/s at concurrency ${concurrency}: ${shortName(name)}`,
+          value: 'not measured: no call of the mix passed verification',
+          ratio: '-',
+          target: '-',
+        })
+        continue
+      }
+      const mixText =
+        calls.length === MIX.length
+          ? `the ${MIX.length}-call mix`
+          : `the ${calls.length} calls it has (${calls.join(', ')})`
+      rows.push({
+        section: 'Peers JSON-RPC',
+        what: `calls/s at concurrency ${concurrency}, ${mixText}: ${shortName(name)} vs core (p50/p99 ${fmt(t.library.p50Ms, 1)}/${fmt(t.library.p99Ms, 1)} vs ${fmt(t.core.p50Ms, 1)}/${fmt(t.core.p99Ms, 1)} ms)`,
+        value: `${fmt(t.library.opsPerSecond)} vs ${fmt(t.core.opsPerSecond)}`,
+        ratio: `core ${fmt(t.core.opsPerSecond / t.library.opsPerSecond, 2)}x`,
+        target: name === 'raw' ? 'ceiling (core >= 0.85x of raw)' : 'core >= 1x',
+      })
+    }
+  }
+  for (const name of LIBRARIES) {
+    if (name === 'core' || !peers.mix[name].length) continue
+    const m = peers.memory[name]
+    const c = peers.memory.core
+    rows.push({
+      section: 'Peers JSON-RPC',
+      what: `peak RSS of the process running the mix (c1 and c32): ${shortName(name)} vs core`,
+      value: `${fmt(m.peakRssMb)} MB vs ${fmt(c.peakRssMb)} MB (heap ${fmt(m.peakHeapMb)} vs ${fmt(c.peakHeapMb)} MB)`,
+      ratio: `core ${fmt(c.peakRssMb / m.peakRssMb, 2)}x`,
+      target: 'core <= 1x',
+    })
+  }
+  const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '/').replace(/\n/g, ' ')
+  const names = LIBRARIES.filter((n) => n !== 'raw')
+  const blocked = names
+    .filter((n) => peers.blocked[n].length)
+    .map((n) => `- ${shortName(n)} tried to reach ${peers.blocked[n].join(', ')} (blocked)`)
+  sections.push(
+    [
+      '## Peer wire checks (node JSON-RPC)',
+      '',
+      'Each call once against the devnet before any timing; only `ok` calls of the mix are benchmarked. `wrong` = the call returned without an error but with a wrong result; `fails` = it threw on a valid request (or lost what the server said).',
+      '',
+      `| call | ${names.map(shortName).join(' | ')} |`,
+      `|---|${names.map(() => '---').join('|')}|`,
+      ...[...MIX, ...CHECKS].map(
+        (call) => `| ${call} | ${names.map((n) => cell(peers.verified[n][call])).join(' | ')} |`,
+      ),
+      ...(blocked.length ? ['', ...blocked] : []),
+    ].join('\n'),
+  )
+}
+
+lap('peers JSON-RPC')
+
+// 5. Peers, Data API: 20,000 items of a paginated list, each walk in a fresh process.
+{
+  const data = await benchPeersData({ items: 20_000, repetitions: quick ? 1 : 3, log })
+  json.peers_data = data
+  const core = data.walks.core
+  const perSecondOf = (w: { seen: number; elapsedMs: number }) => (w.seen / w.elapsedMs) * 1000
+  for (const mode of DATA_MODES) {
+    const w = data.walks[mode]
+    const what = `${fmt(data.items)} native txs of one address, pages of ${data.pageSize}: ${DATA_LABELS[mode]}${mode === 'core' ? '' : ' vs core .items()'}`
+    if (!w) {
+      rows.push({ section: 'Peers Data API', what, value: `fails: ${data.failures[mode]}`, ratio: '-', target: '-' })
+      continue
+    }
+    const describe = (x: typeof w) =>
+      `${fmt(perSecondOf(x))} items/s, first item ${fmt(x.firstItemMs, 1)} ms, peak RSS ${fmt(x.peakRssMb)} MB`
+    rows.push({
+      section: 'Peers Data API',
+      what,
+      value: mode === 'core' || !core ? describe(w) : `${describe(w)} vs ${describe(core)}`,
+      ratio:
+        mode === 'core' || !core
+          ? '-'
+          : mode === 'core-prefetch'
+            ? `prefetch ${fmt(perSecondOf(w) / perSecondOf(core), 2)}x items/s`
+            : `core ${fmt(perSecondOf(core) / perSecondOf(w), 2)}x items/s`,
+      target: mode === 'raw' ? 'ceiling' : mode === 'core' ? '-' : mode === 'core-prefetch' ? '>= 1x' : 'core >= 1x',
+    })
+  }
+  const notes = [...new Set(data.all.flatMap((w) => w.notes.map((n) => `- ${DATA_LABELS[w.mode]}: ${n}`)))]
+  if (notes.length) sections.push(['## Data API walk notes', '', ...notes].join('\n'))
+}
+
+lap('peers Data API')
+
+// 6. Full walks (full mode): every UTXO of an address that has 100,000 of them, memory sampled during the walk.
+// (The 1,000,000-container index walk is the Memory section's long walk.)
+if (!quick) {
+  const args = ['--utxos-per-address', '100000']
+  const fixtures = await devnetFixtures({ utxosPerAddress: 100_000 })
+  const address = fixtures.accounts.ewoq.x
+  const expected = fixtures.accounts.ewoq.xUtxoCount
+  const devnet = await spawnDevnet(args)
+  try {
+    log(`full UTXO walk: ${fmt(expected)} UTXOs, raw baseline then core...`)
+    interface UtxoWalk {
+      elapsedMs: number
+      seen: number
+      peakRssMb: number
+      peakHeapMb: number
+      checkpointsMb: number[]
+    }
+    await runChild<UtxoWalk>('./utxo-walk.ts', [devnet.url, address, 'raw']) // warms the devnet
+    const raw = await runChild<UtxoWalk>('./utxo-walk.ts', [devnet.url, address, 'raw'])
+    const core = await runChild<UtxoWalk>('./utxo-walk.ts', [devnet.url, address, 'core'])
+    json.utxo_walk = { expected, raw, core }
+    for (const w of [raw, core])
+      if (w.seen !== expected) throw new Error(`UTXO walk saw ${w.seen}, expected ${expected}`)
+    rows.push({
+      section: 'Full walks',
+      what: `all ${fmt(expected)} X-Chain UTXOs of one address: core .items() (decoded, de-duplicated) vs raw undici (count only)`,
+      value: `${fmt((core.seen / core.elapsedMs) * 1000)} vs ${fmt((raw.seen / raw.elapsedMs) * 1000)} UTXOs/s; peak RSS ${fmt(core.peakRssMb)} vs ${fmt(raw.peakRssMb)} MB (core RSS every 10,000: ${core.checkpointsMb.join(', ')} MB)`,
+      ratio: `${fmt(core.peakRssMb / raw.peakRssMb, 2)}x of raw RSS`,
+      target: '< 150 MB',
+    })
+  } finally {
+    await devnet.stop()
+  }
+}
+
+if (!quick) lap('full walks')
+
+// 7. Package cost: installed bytes and one-call bundles.
+{
+  const cost = await packageCost(log)
+  json.package_cost = cost
+  const mb = (bytes: number) => `${fmt(bytes / 1e6, 2)} MB`
+  const kb = (bytes: number) => `${fmt(bytes / 1e3)} kB`
+  const core = cost.install[0]
+  for (const pkg of cost.install.slice(1)) {
+    if (!core) break
+    rows.push({
+      section: 'Package cost',
+      what: `installed: ${pkg.name} ${pkg.version} vs core (own files; with its ${pkg.dependencyCount} vs ${core.dependencyCount} dependencies)`,
+      value: `${mb(pkg.ownBytes)} vs ${mb(core.ownBytes)}; ${mb(pkg.withDependenciesBytes)} vs ${mb(core.withDependenciesBytes)}`,
+      ratio: `core ${fmt(core.withDependenciesBytes / pkg.withDependenciesBytes, 2)}x with deps`,
+      target: 'core <= 1x',
+    })
+  }
+  for (const call of [...new Set(cost.bundles.map((b) => b.call))]) {
+    const mine = cost.bundles.find((b) => b.call === call && b.label === '@avalanche-automation/core')
+    for (const b of cost.bundles.filter((x) => x.call === call && x !== mine)) {
+      if (!mine) break
+      rows.push({
+        section: 'Package cost',
+        what: `ESM bundle of one call (${call}), esbuild ${cost.esbuild} minified: ${b.label} vs core`,
+        value: `${kb(b.bytes)} (${kb(b.gzipBytes)} gzip) vs ${kb(mine.bytes)} (${kb(mine.gzipBytes)} gzip)${b.ok ? '' : `; peer bundle ${b.ran}`}${mine.ok ? '' : `; core bundle ${mine.ran}`}`,
+        ratio: `core ${fmt(mine.bytes / b.bytes, 2)}x`,
+        target: 'core <= 1x',
+      })
+    }
+  }
+  sections.push(
+    [
+      '## Package cost',
+      '',
+      "Installed: bytes of the package's own files (core: the files `npm pack` ships), then with every package of its production dependency closure counted once. Bundles: esbuild, ESM, minified, tree-shaken, platform node, of a program making one call; each bundle was run once against the devnet.",
+      '',
+      ...(cost.missing.length ? [`Not installed here (no figures): ${cost.missing.join(', ')}.`, ''] : []),
+      '| package | own files | with dependencies | dependencies |',
+      '|---|---|---|---|',
+      ...cost.install.map(
+        (p) => `| ${p.name} ${p.version} | ${mb(p.ownBytes)} | ${mb(p.withDependenciesBytes)} | ${p.dependencyCount} |`,
+      ),
+      '',
+      '| bundle | call | minified | gzip | ran against the devnet | largest parts |',
+      '|---|---|---|---|---|---|',
+      ...cost.bundles.map(
+        (b) =>
+          `| ${b.label} | ${b.call} | ${kb(b.bytes)} | ${kb(b.gzipBytes)} | ${b.ok ? `ok (printed ${b.ran})` : b.ran.replace(/\|/g, '/')} | ${b.composition
+            .slice(0, 4)
+            .map((c) => `${c.from} ${kb(c.bytes)}`)
+            .join(', ')} |`,
+      ),
+    ].join('\n'),
+  )
+}
+
+lap('package cost')
+
 const table = [
   '| section | measurement | value | ratio | target |',
   '|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.section} | ${r.what} | ${r.value} | ${r.ratio} | ${r.target} |`),
 ].join('\n')
-const markdown = `# Benchmark results\n\nMeasured ${new Date().toISOString()} on ${machine}. The devnet runs in its own process on the same machine; each index walk runs in a fresh process.\n\n${table}\n`
-process.stdout.write(`\n${table}\n`)
-if (!quick) {
-  const dir = new URL('../results/', import.meta.url)
-  writeFileSync(new URL('latest.md', dir), markdown)
-  writeFileSync(
-    new URL('latest.json', dir),
-    `${JSON.stringify({ machine, date: new Date().toISOString(), results: json }, null, 2)}\n`,
-  )
-}
+const elapsed = `${fmt((Date.now() - started) / 1000)} s`
+const extra = sections.length ? `\n${sections.join('\n\n')}\n` : ''
+const markdown = `# Benchmark results${quick ? ' (quick)' : ''}\n\nMeasured ${new Date().toISOString()} on ${machine}, ${quick ? 'quick' : 'full'} run of ${elapsed}. The devnet runs in its own process on the same machine; each index walk, Data API walk and peer library runs in a fresh process.\n\n${table}\n${extra}`
+process.stdout.write(`\n${table}\n${extra}`)
+// A full run writes latest.{md,json}; a quick run writes quick.{md,json}, so it never replaces full results.
+const dir = new URL('../results/', import.meta.url)
+const base = quick ? 'quick' : 'latest'
+writeFileSync(new URL(`${base}.md`, dir), markdown)
+writeFileSync(
+  new URL(`${base}.json`, dir),
+  `${JSON.stringify({ machine, machineInfo, date: new Date().toISOString(), elapsed, timings, results: json }, (_k, v) => (typeof v === 'bigint' ? String(v) : v), 2)}\n`,
+)
+log(`done in ${elapsed}`)

@@ -39,7 +39,12 @@ export function parseAddress(text: string): ParsedAddress {
   } catch {
     throw new InvalidEncodingError(`"${text}" is not an address like "X-avax1..." (chain alias, dash, bech32)`)
   }
-  const bytes = bech32.fromWords(decoded.words)
+  let bytes: Uint8Array
+  try {
+    bytes = bech32.fromWords(decoded.words)
+  } catch {
+    throw new InvalidEncodingError(`"${text}" is not an address: its bech32 data does not pack into whole bytes`)
+  }
   if (bytes.length !== 20) throw new InvalidEncodingError(`"${text}" decodes to ${bytes.length} bytes; expected 20`)
   return { chain, hrp: decoded.prefix, bytes }
 }

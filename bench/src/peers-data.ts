@@ -1,0 +1,93 @@
+/**
+ * Walking 20,000 items of a paginated Data API list (native transactions of the devnet's busiest EVM address)
+ * through core's `.items()` (with and without prefetch), chainkit's page iterator, and raw requests threading
+ * `nextPageToken` by hand. Each walk runs in a fresh process (data-walk.ts); repetitions rotate the order.
+ */
+import { runChild } from './child.ts'
+import { devnetFixtures, spawnDevnet } from './devnet-process.ts'
+
+export const DATA_MODES = ['core', 'core-prefetch', 'chainkit', 'raw'] as const
+export type DataMode = (typeof DATA_MODES)[number]
+
+export const DATA_LABELS: Record<DataMode, string> = {
+  core: 'core .items()',
+  'core-prefetch': 'core .items({prefetch})',
+  chainkit: '@avalanche-sdk/chainkit 0.3.13 pages',
+  raw: 'raw undici + nextPageToken',
+}
+
+export interface DataWalk {
+  mode: DataMode
+  firstItemMs: number
+  elapsedMs: number
+  seen: number
+  unique: number
+  peakRssMb: number
+  peakHeapMb: number
+  notes: string[]
+  error?: string
+  blocked: string[]
+}
+
+export interface PeersDataResult {
+  chainId: string
+  address: string
+  items: number
+  pageSize: number
+  /** The median walk (by elapsed time) of each mode, or the failure of a mode that could not walk. */
+  walks: Partial<Record<DataMode, DataWalk>>
+  failures: Partial<Record<DataMode, string>>
+  all: DataWalk[]
+}
+
+export async function benchPeersData(options: {
+  items: number
+  repetitions: number
+  log(line: string): void
+}): Promise<PeersDataResult> {
+  const fixtures = await devnetFixtures({})
+  const chain = fixtures.data.evm.chains.reduce((a, b) => (b.txCount > a.txCount ? b : a))
+  // ewoq takes part in every transaction of every EVM chain of the devnet (DataFixtures.evm.accounts).
+  const address = fixtures.data.evm.accounts.ewoq
+  const pageSize = 100
+  if (chain.txCount < options.items) throw new Error(`the devnet's busiest EVM chain has only ${chain.txCount} txs`)
+  const devnet = await spawnDevnet([])
+  const all: DataWalk[] = []
+  const failures: PeersDataResult['failures'] = {}
+  try {
+    const walk = (mode: DataMode) =>
+      runChild<DataWalk>('./data-walk.ts', [
+        mode,
+        devnet.url,
+        chain.chainId,
+        address,
+        String(options.items),
+        String(pageSize),
+      ])
+    options.log(
+      `Data API walk: warming the devnet, then ${options.repetitions} x ${DATA_MODES.length} walks of ${options.items} items...`,
+    )
+    await walk('raw')
+    for (let r = 0; r < options.repetitions; r++) {
+      for (let i = 0; i < DATA_MODES.length; i++) {
+        const mode = DATA_MODES[(i + r) % DATA_MODES.length] as DataMode
+        const result = await walk(mode)
+        if (result.error || result.seen !== options.items || result.unique !== options.items) {
+          failures[mode] =
+            result.error ?? `saw ${result.seen} items (${result.unique} distinct), expected ${options.items}`
+        }
+        all.push(result)
+      }
+    }
+  } finally {
+    await devnet.stop()
+  }
+  const walks: PeersDataResult['walks'] = {}
+  for (const mode of DATA_MODES) {
+    if (failures[mode]) continue
+    const list = all.filter((w) => w.mode === mode).sort((a, b) => a.elapsedMs - b.elapsedMs)
+    const median = list[Math.floor(list.length / 2)]
+    if (median) walks[mode] = median
+  }
+  return { chainId: chain.chainId, address, items: options.items, pageSize, walks, failures, all }
+}
