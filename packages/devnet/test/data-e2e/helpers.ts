@@ -1,5 +1,8 @@
 import { type AvalancheClient, type ClientOptions, createClient } from '@avalanche-automation/core'
-import { expect } from 'vitest'
+import { fixedRandom, noSleep } from '../helpers.js'
+
+export { collect, type ErrorClass, rejection } from '../helpers.js'
+
 import type { Devnet } from '../../src/index.js'
 
 /** A core client whose node, Data API and Metrics API URLs are all the devnet; retries do not wait. */
@@ -8,29 +11,10 @@ export function dataClient(devnet: Devnet, options: ClientOptions = {}): Avalanc
     nodeUrl: devnet.url,
     dataApiUrl: devnet.url,
     metricsApiUrl: devnet.url,
-    sleep: async () => {},
-    random: () => 0.5,
+    sleep: noSleep,
+    random: fixedRandom,
     ...options,
   })
-}
-
-export async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = []
-  for await (const item of source) out.push(item)
-  return out
-}
-
-export type ErrorClass<E extends Error = Error> = abstract new (...args: never[]) => E
-
-/** Awaits a promise that must reject and returns the reason, asserting its class. */
-export async function rejection<E extends Error>(promise: Promise<unknown>, type: ErrorClass<E>): Promise<E> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(type)
-    return error as E
-  }
-  throw new Error(`expected a ${type.name}, but the call resolved`)
 }
 
 /** The raw JSON body of a devnet GET (to compare what core returns with what was sent). */

@@ -1,39 +1,13 @@
 import { type AvalancheClient, type ClientOptions, createClient } from '@avalanche-automation/core'
-import { expect } from 'vitest'
 import type { Devnet } from '../../src/index.js'
+import { fixedRandom, noSleep } from '../helpers.js'
 
-/** Retries without waiting and with fixed jitter, so fault tests are fast and repeatable. */
-export const noSleep = async (): Promise<void> => {}
-export const fixedRandom = (): number => 0.5
+export { collect, type ErrorClass, rejection } from '../helpers.js'
 
 /** A core client for a devnet: no real waits between retries, deterministic jitter. */
 export function clientFor(devnet: Devnet, options: ClientOptions = {}): AvalancheClient {
   return createClient({ nodeUrl: devnet.url, sleep: noSleep, random: fixedRandom, ...options })
 }
-
-/** Collects an async iterable into an array. */
-export async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = []
-  for await (const item of source) out.push(item)
-  return out
-}
-
-/** An error class, whatever its constructor parameters. */
-export type ErrorClass<E extends Error = Error> = abstract new (...args: never[]) => E
-
-/** Awaits a promise that must reject and returns the reason, asserting its class. */
-export async function rejection<E extends Error>(promise: Promise<unknown>, type: ErrorClass<E>): Promise<E> {
-  let settled: { value: unknown } | undefined
-  try {
-    settled = { value: await promise }
-  } catch (error) {
-    expect(error).toBeInstanceOf(type)
-    return error as E
-  }
-  throw new Error(`expected a ${type.name}, but the call resolved with ${JSON.stringify(settled.value, bigints)}`)
-}
-
-const bigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)
 
 /** POSTs one raw JSON-RPC request, for the node texts core never lets through (it validates first). */
 export async function rawRpc(
