@@ -13,6 +13,7 @@ import { promisify } from 'node:util'
 import { runChild } from './child.ts'
 import { devnetFixtures, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
+import { benchMcp } from './mcp.ts'
 import { fmt } from './measure.ts'
 import { packageCost } from './package-cost.ts'
 import { CHECKS, LIBRARIES, LIBRARY_LABELS, MIX } from './peers/libraries.ts'
@@ -227,7 +228,7 @@ lap('peers JSON-RPC')
 
 // 5. Peers, Data API: 20,000 items of a paginated list, each walk in a fresh process.
 {
-  const data = await benchPeersData({ items: 20_000, repetitions: quick ? 1 : 3, log })
+  const data = await benchPeersData({ items: 50_000, repetitions: quick ? 1 : 3, log })
   json.peers_data = data
   const core = data.walks.core
   const perSecondOf = (w: { seen: number; elapsedMs: number }) => (w.seen / w.elapsedMs) * 1000
@@ -353,6 +354,43 @@ if (!quick) lap('full walks')
 }
 
 lap('package cost')
+
+// 8. The MCP server: cold start over stdio, `tools/list` size (default toolsets), tool calls/s over HTTP vs core.
+{
+  const devnet = await spawnDevnet([])
+  try {
+    log('MCP server: cold starts, tools/list, calls over HTTP...')
+    const mcp = await benchMcp(devnet.url, durationMs, quick ? 3 : 7)
+    json.mcp = mcp
+    const sorted = [...mcp.coldStartMs].sort((a, b) => a - b)
+    rows.push({
+      section: 'MCP server',
+      what: `cold start: spawn to tools/list answered over stdio (median of ${sorted.length})`,
+      value: `${fmt(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms`,
+      ratio: '-',
+      target: '-',
+    })
+    rows.push({
+      section: 'MCP server',
+      what: `tools/list size, default toolsets (${mcp.tools} tools)`,
+      value: `${fmt(mcp.toolsListBytes / 1024)} KiB`,
+      ratio: '-',
+      target: '-',
+    })
+    for (const h of mcp.http) {
+      rows.push({
+        section: 'MCP server',
+        what: `platform_getHeight calls/s over HTTP at concurrency ${h.concurrency}: MCP vs core direct`,
+        value: `${fmt(h.mcp.opsPerSecond)} vs ${fmt(h.core.opsPerSecond)}`,
+        ratio: `${fmt(h.mcp.opsPerSecond / h.core.opsPerSecond, 2)}x of core`,
+        target: '-',
+      })
+    }
+  } finally {
+    await devnet.stop()
+  }
+}
+lap('MCP server')
 
 const table = [
   '| section | measurement | value | ratio | target |',
