@@ -22,8 +22,15 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
     { id: 'x-block-index-progress', kind: 'index-progress', index: 'X/block', window: '1s', minIncrease: 0 },
     { id: 'x-block-index-caught-up', kind: 'index-caught-up', index: 'X/block', maxLag: 0 },
     { id: 'p-block-index-caught-up', kind: 'index-caught-up', index: 'P/block', maxLag: 0 },
-    { id: 'primary-validator', kind: 'validator', connected: true, minUptime: 80, minWeight: '2000 AVAX' },
-    { id: 'subnet-validator', kind: 'validator', subnetId: f.p.subnetId },
+    {
+      id: 'primary-validator',
+      kind: 'validator',
+      connected: true,
+      minUptime: 80,
+      minWeight: '2000 AVAX',
+      minDaysLeft: 365,
+    },
+    { id: 'subnet-validator', kind: 'validator', subnetId: f.p.subnetId, minDaysLeft: 365 },
     {
       id: 'l1-validator',
       kind: 'validator',

@@ -108,6 +108,17 @@ const EXPORTS = 6
 const P_USERS = 16
 const GENESIS_ALLOCATION = AVAX(50_000_000)
 const GENESIS_STAKE = AVAX(2_000)
+/**
+ * Stake durations are decades long so that the fixed timeline (blocks from 2025-01-01) keeps its stakers current
+ * whenever the devnet runs: genesis validators end 20 years after genesis (2044-12-27), added validators
+ * 7,000-7,164 days after they are added, delegators 6,000-6,166 days (capped at their validator's end), subnet
+ * validators 7,000 days (before their genesis validator ends).
+ */
+const GENESIS_STAKE_SECONDS = 20 * YEAR_SECONDS
+const GENESIS_STAKE_END = GENESIS_TIME + GENESIS_STAKE_SECONDS
+const VALIDATOR_DAYS = 7_000
+const DELEGATOR_DAYS = 6_000
+const SUBNET_VALIDATOR_DAYS = 7_000
 
 /**
  * The P-Chain: genesis validators, then one block per setup transaction (a permissioned subnet with a chain and
@@ -186,13 +197,13 @@ export class PChain {
         node,
         txId: g.id,
         start: GENESIS_TIME,
-        end: GENESIS_TIME + YEAR_SECONDS,
+        end: GENESIS_STAKE_END,
         stake: GENESIS_STAKE,
         shares: 100_000,
         addedHeight: 0,
         connected: true,
         uptime: 100,
-        potentialReward: reward(GENESIS_STAKE, YEAR_SECONDS),
+        potentialReward: reward(GENESIS_STAKE, GENESIS_STAKE_SECONDS),
       })
     }
 
@@ -235,7 +246,7 @@ export class PChain {
         node: derivedNode(this.seed, `validator-${k}`),
         stake: AVAX(2_000 + 100 * below(this.seed, Stream.validator, k, 31)),
         shares: 10_000 * (2 + below(this.seed, Stream.validator, 100 + k, 19)),
-        days: 200 + below(this.seed, Stream.validator, 200 + k, 165),
+        days: VALIDATOR_DAYS + below(this.seed, Stream.validator, 200 + k, 165),
       })
     }
     for (let k = 0; k < DELEGATORS; k++) {
@@ -243,7 +254,7 @@ export class PChain {
         kind: 'delegator',
         target: (k * 3) % (localNodes.length + ADDED_VALIDATORS),
         stake: AVAX(25 + below(this.seed, Stream.validator, 300 + k, 476)),
-        days: 14 + below(this.seed, Stream.validator, 400 + k, 167),
+        days: DELEGATOR_DAYS + below(this.seed, Stream.validator, 400 + k, 167),
       })
     }
     for (let k = 0; k < EXPORTS; k++) specs.push({ kind: 'export', amount: AVAX(100 + k) })
@@ -254,7 +265,7 @@ export class PChain {
     const tx: PTx = {
       type: 'addPermissionlessValidator',
       base: { networkId: NETWORK_ID, blockchainId: P_CHAIN_BYTES, outputs: [], inputs: [], memo: new Uint8Array() },
-      validator: { nodeId: node.shortId, start: GENESIS_TIME, end: GENESIS_TIME + YEAR_SECONDS, weight: GENESIS_STAKE },
+      validator: { nodeId: node.shortId, start: GENESIS_TIME, end: GENESIS_STAKE_END, weight: GENESIS_STAKE },
       subnetId: P_CHAIN_BYTES,
       signer: { publicKey: node.publicKey, proofOfPossession: node.proofOfPossession },
       stake: [transferOutput(this.avaxAssetId, GENESIS_STAKE, ewoq.shortId)],
@@ -391,7 +402,7 @@ export class PChain {
       case 'addSubnetValidator':
         body = {
           type: 'addSubnetValidator',
-          validator: { nodeId: spec.node.shortId, start: time, end: time + 300 * DAY, weight: 100n },
+          validator: { nodeId: spec.node.shortId, start: time, end: time + SUBNET_VALIDATOR_DAYS * DAY, weight: 100n },
           subnetId: this.txId(spec.subnetTx),
           subnetAuth: [0],
         }
@@ -479,7 +490,7 @@ export class PChain {
 
   /** Primary validator k: the 5 genesis ones, then the added ones in the order of their setup txs. */
   private validatorSpec(k: number): { node: NodeIdentity; end: number } {
-    if (k < localNodes.length) return { node: localNodes[k] as NodeIdentity, end: GENESIS_TIME + YEAR_SECONDS }
+    if (k < localNodes.length) return { node: localNodes[k] as NodeIdentity, end: GENESIS_STAKE_END }
     let seen = localNodes.length
     for (const [index, spec] of this.specs.entries()) {
       if (spec.kind !== 'validator') continue
