@@ -1,0 +1,83 @@
+import type { AvalancheClient } from '@avalanche-automation/core'
+import {
+  type IDataObject,
+  type IExecuteFunctions,
+  type INodeExecutionData,
+  type INodeType,
+  type INodeTypeDescription,
+  NodeConnectionTypes,
+  NodeOperationError,
+} from 'n8n-workflow'
+import { OPERATION_BY_VALUE, RESOURCES } from '../shared/operations'
+import { shapeOutput, toNodeError } from '../shared/output'
+import { actionProperties } from '../shared/properties'
+import { readParams, records } from '../shared/run'
+import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from '../shared/transport'
+
+const NODE_RESOURCES = ['nodeInfo', 'xChain', 'pChain', 'index', 'admin']
+const DATA_RESOURCES = RESOURCES.map((r) => r.value as string).filter((r) => !NODE_RESOURCES.includes(r))
+
+export class Avalanche implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Avalanche',
+    name: 'avalanche',
+    icon: { light: 'file:avalanche.svg', dark: 'file:avalanche.dark.svg' },
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+    description:
+      'Query an Avalanche node (Info, Health, X-Chain, P-Chain, Index, Admin), the Data API and the Metrics API',
+    defaults: { name: 'Avalanche' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [
+      { name: NODE_CREDENTIAL, required: true, displayOptions: { show: { resource: NODE_RESOURCES } } },
+      { name: DATA_CREDENTIAL, required: true, displayOptions: { show: { resource: DATA_RESOURCES } } },
+    ],
+    properties: actionProperties(),
+  }
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData()
+    const out: INodeExecutionData[] = []
+    const clients = new Map<string, AvalancheClient>()
+    for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      const pairedItem = { item: itemIndex }
+      try {
+        const resource = this.getNodeParameter('resource', itemIndex) as string
+        const operation = this.getNodeParameter('operation', itemIndex) as string
+        const spec = OPERATION_BY_VALUE.get(operation)
+        if (!spec || spec.resource !== resource) {
+          throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
+            itemIndex,
+          })
+        }
+        const credential = NODE_RESOURCES.includes(resource) ? NODE_CREDENTIAL : DATA_CREDENTIAL
+        let client = clients.get(credential)
+        if (!client) {
+          client = await clientFor(this, credential)
+          clients.set(credential, client)
+        }
+        const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject
+        const output = typeof options.output === 'string' ? options.output : 'simplified'
+        let limit: number | undefined
+        if (spec.paginated && !(this.getNodeParameter('returnAll', itemIndex, false) as boolean)) {
+          limit = this.getNodeParameter('limit', itemIndex, 50) as number
+        }
+        const params = readParams(this, spec, itemIndex)
+        for await (const record of records(client, spec, params, limit)) {
+          out.push({ json: shapeOutput(record, spec.value, output), pairedItem })
+        }
+      } catch (error) {
+        const nodeError = toNodeError(this.getNode(), error, itemIndex)
+        if (this.continueOnFail()) {
+          out.push({ json: { error: nodeError.message, description: nodeError.description ?? null }, pairedItem })
+          continue
+        }
+        throw nodeError
+      }
+    }
+    return [out]
+  }
+}

@@ -1,0 +1,140 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
+import { type FieldSpec, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
+
+export const OUTPUT_OPTION: INodeProperties = {
+  displayName: 'Options',
+  name: 'options',
+  type: 'collection',
+  placeholder: 'Add Option',
+  default: {},
+  options: [
+    {
+      displayName: 'Output',
+      name: 'output',
+      type: 'options',
+      default: 'simplified',
+      options: [
+        {
+          name: 'Simplified',
+          value: 'simplified',
+          description: 'JSON-safe values plus formatted AVAX amounts (e.g. balanceAvax) where the unit is known',
+        },
+        { name: 'Raw', value: 'raw', description: 'The API result as JSON, u64 values as decimal strings' },
+      ],
+      description: 'Shape of each output item',
+    },
+  ],
+}
+
+function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeProperties {
+  const base = {
+    displayName: field.displayName,
+    name: field.name,
+    ...(field.description ? { description: field.description } : {}),
+    ...(field.required && Object.keys(show).length ? { required: true, displayOptions: { show } } : {}),
+  }
+  const property: INodeProperties = (() => {
+    switch (field.kind) {
+      case 'number':
+        return { ...base, type: 'number', default: typeof field.default === 'number' ? field.default : 0 }
+      case 'boolean':
+        return { ...base, type: 'boolean', default: typeof field.default === 'boolean' ? field.default : false }
+      case 'options': {
+        const values = field.options ?? []
+        const options = values.map((o) => ({ name: o, value: o })).sort((a, b) => a.name.localeCompare(b.name))
+        return {
+          ...base,
+          type: 'options',
+          options,
+          default: typeof field.default === 'string' ? field.default : (values[0] ?? ''),
+        }
+      }
+      case 'list':
+        return {
+          ...base,
+          type: 'string',
+          default: '',
+          description: `${field.description ? `${field.description.replace(/\.$/, '')}. ` : ''}Comma-separated list.`,
+        }
+      case 'json':
+        return { ...base, type: 'json', default: '{}' }
+      default:
+        return { ...base, type: 'string', default: typeof field.default === 'string' ? field.default : '' }
+    }
+  })()
+  return property
+}
+
+function show(spec: OperationSpec): Record<string, string[]> {
+  return { resource: [spec.resource], operation: [spec.value] }
+}
+
+/** The resource selector, one operation selector per resource, the fields of every operation, Return All / Limit. */
+export function actionProperties(): INodeProperties[] {
+  const properties: INodeProperties[] = [
+    {
+      displayName: 'Resource',
+      name: 'resource',
+      type: 'options',
+      noDataExpression: true,
+      options: RESOURCES.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+      default: 'nodeInfo',
+    },
+  ]
+  for (const resource of RESOURCES) {
+    const specs = OPERATIONS.filter((s) => s.resource === resource.value)
+    const options: INodePropertyOptions[] = specs
+      .map((s) => ({ name: s.name, value: s.value, description: s.description, action: s.action }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+    properties.push({
+      displayName: 'Operation',
+      name: 'operation',
+      type: 'options',
+      noDataExpression: true,
+      displayOptions: { show: { resource: [resource.value] } },
+      options,
+      default: options[0]?.value ?? '',
+    })
+  }
+  for (const spec of OPERATIONS) {
+    const required = spec.fields.filter((f) => f.required)
+    const optional = spec.fields.filter((f) => !f.required)
+    for (const field of required) properties.push(fieldProperty(field, show(spec)))
+    if (spec.paginated) {
+      properties.push(
+        {
+          displayName: 'Return All',
+          name: 'returnAll',
+          type: 'boolean',
+          displayOptions: { show: show(spec) },
+          default: false,
+          description: 'Whether to return all results or only up to a given limit',
+        },
+        {
+          displayName: 'Limit',
+          name: 'limit',
+          type: 'number',
+          displayOptions: { show: { ...show(spec), returnAll: [false] } },
+          typeOptions: { minValue: 1 },
+          default: 50,
+          description: 'Max number of results to return',
+        },
+      )
+    }
+    if (optional.length) {
+      properties.push({
+        displayName: 'Additional Fields',
+        name: 'additionalFields',
+        type: 'collection',
+        placeholder: 'Add Field',
+        default: {},
+        displayOptions: { show: show(spec) },
+        options: optional.map((f) => fieldProperty(f, {})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+      })
+    }
+  }
+  properties.push(OUTPUT_OPTION)
+  return properties
+}

@@ -1,0 +1,154 @@
+import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
+import { NodeApiError, NodeOperationError } from 'n8n-workflow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AvalancheDataApi } from '../credentials/AvalancheDataApi.credentials'
+import { AvalancheNodeApi } from '../credentials/AvalancheNodeApi.credentials'
+import { Avalanche } from '../nodes/Avalanche/Avalanche.node'
+import { type Credentials, executeFunctions, type RequestLog } from './fakes'
+
+let devnet: Devnet
+let bare: Devnet
+let credentials: Credentials
+const node = new Avalanche()
+
+beforeAll(async () => {
+  devnet = await startDevnet({ seed: 3, admin: true, index: true, xTxs: 300, utxosPerAddress: 120 })
+  bare = await startDevnet({ seed: 3, xTxs: 50 })
+  credentials = {
+    avalancheNodeApi: { network: 'local', baseUrl: devnet.url, headerName: 'x-gateway-key', headerValue: 'secret' },
+    avalancheDataApi: { apiKey: '', dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
+  }
+})
+afterAll(async () => {
+  await devnet?.close()
+  await bare?.close()
+})
+
+const run = (
+  parameters: Record<string, unknown>[],
+  extra: { continueOnFail?: boolean; log?: RequestLog[]; creds?: Credentials } = {},
+) =>
+  node.execute.call(
+    executeFunctions({
+      parameters: parameters as never,
+      credentials: extra.creds ?? credentials,
+      ...(extra.continueOnFail ? { continueOnFail: true } : {}),
+      ...(extra.log ? { log: extra.log } : {}),
+    }),
+  )
+
+describe('Avalanche execute() against the devnet', () => {
+  it('calls a node operation through the credential, one paired item per input item', async () => {
+    const log: RequestLog[] = []
+    const [items] = await run(
+      [
+        { resource: 'nodeInfo', operation: 'info.getNodeVersion' },
+        { resource: 'nodeInfo', operation: 'info.getNodeID' },
+      ],
+      { log },
+    )
+    expect(items).toHaveLength(2)
+    expect(items?.[0]?.json.version).toBe(devnet.fixtures.nodeVersion)
+    expect(items?.[1]?.json.nodeID).toBe(devnet.fixtures.nodeId)
+    expect(items?.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }])
+    expect(log[0]?.credentialType).toBe('avalancheNodeApi')
+    expect(log[0]?.options.headers).toMatchObject({ 'x-gateway-key': 'secret' })
+  })
+
+  it('returns u64 values as decimal strings and adds AVAX amounts in Simplified output', async () => {
+    const ewoq = devnet.fixtures.accounts.ewoq
+    const [simplified] = await run([{ resource: 'pChain', operation: 'platform.getBalance', addresses: ewoq.p }])
+    expect(simplified?.[0]?.json.balance).toBe(ewoq.pBalance.toString())
+    expect(simplified?.[0]?.json.balanceAvax).toMatch(/^\d+(\.\d+)?$/)
+    const [raw] = await run([
+      { resource: 'pChain', operation: 'platform.getBalance', addresses: ewoq.p, options: { output: 'raw' } },
+    ])
+    expect(raw?.[0]?.json.balance).toBe(ewoq.pBalance.toString())
+    expect(raw?.[0]?.json.balanceAvax).toBeUndefined()
+    const [height] = await run([{ resource: 'pChain', operation: 'platform.getHeight' }])
+    expect(height?.[0]?.json.height).toMatch(/^\d+$/)
+  })
+
+  it('walks UTXO pages: Limit caps the items, Return All yields every record once', async () => {
+    const ewoq = devnet.fixtures.accounts.ewoq
+    const base = { resource: 'xChain', operation: 'avm.getUTXOs', addresses: ewoq.x }
+    const [limited] = await run([{ ...base, returnAll: false, limit: 7 }])
+    expect(limited).toHaveLength(7)
+    const [all] = await run([{ ...base, returnAll: true }])
+    expect(all).toHaveLength(ewoq.xUtxoCount)
+    expect(new Set(all?.map((i) => JSON.stringify(i.json))).size).toBe(ewoq.xUtxoCount)
+    expect(all?.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true)
+  })
+
+  it('walks an index range and Data API pages with the default limit', async () => {
+    const [containers] = await run([
+      { resource: 'index', operation: 'index.getContainerRange', indexName: 'X/tx', startIndex: '5', limit: 12 },
+    ])
+    expect(containers?.map((i) => i.json.index)).toEqual(Array.from({ length: 12 }, (_, k) => String(5 + k)))
+    const chain = devnet.fixtures.data.evm.chains[0]
+    const [blocks] = await run([{ resource: 'dataEvm', operation: 'data.getLatestBlocks', chainId: chain?.chainId }])
+    expect(blocks).toHaveLength(50)
+    const numbers = blocks?.map((b) => BigInt(b.json.blockNumber as string)) ?? []
+    expect(new Set(numbers).size).toBe(50)
+  })
+
+  it('reports bad parameters as NodeOperationError naming the field', async () => {
+    const error = await run([
+      { resource: 'pChain', operation: 'platform.getBalance', addresses: 'not-an-address' },
+    ]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NodeOperationError)
+    expect((error as NodeOperationError).message).toContain('addresses')
+    expect((error as NodeOperationError).description).toContain('addresses')
+  })
+
+  it('reports JSON-RPC and HTTP failures as NodeApiError with a fix, and continues on fail with paired items', async () => {
+    const error = await run([
+      { resource: 'pChain', operation: 'platform.getTx', txID: devnet.fixtures.chains.x },
+    ]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NodeApiError)
+    expect((error as NodeApiError).description).toMatch(/rejected the call/)
+
+    const disabled = await run(
+      [{ resource: 'admin', operation: 'admin.getChainAliases', chain: devnet.fixtures.chains.x }],
+      {
+        creds: { ...credentials, avalancheNodeApi: { network: 'local', baseUrl: bare.url } },
+      },
+    ).catch((e: unknown) => e)
+    expect(disabled).toBeInstanceOf(NodeApiError)
+    expect((disabled as NodeApiError).description).toContain('--api-admin-enabled')
+    expect((disabled as NodeApiError).httpCode).toBe('404')
+
+    const [items] = await run(
+      [
+        { resource: 'pChain', operation: 'platform.getBalance', addresses: 'nope' },
+        { resource: 'nodeInfo', operation: 'info.getNetworkID' },
+      ],
+      { continueOnFail: true },
+    )
+    expect(items?.[0]).toMatchObject({ pairedItem: { item: 0 } })
+    expect(items?.[0]?.json.error).toMatch(/addresses/)
+    expect(items?.[1]).toMatchObject({ json: { networkID: devnet.fixtures.networkId }, pairedItem: { item: 1 } })
+  })
+
+  it("answers the credentials' test requests", async () => {
+    for (const credential of [new AvalancheNodeApi(), new AvalancheDataApi()]) {
+      const { url, method, body } = credential.test.request
+      const response = await fetch(`${devnet.url}${url}`, {
+        method: method ?? 'GET',
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+      expect(response.status, credential.name).toBe(200)
+      const json = (await response.json()) as { result?: { version?: string }; chains?: unknown[] }
+      if (credential.name === 'avalancheNodeApi') expect(json.result?.version).toBe(devnet.fixtures.nodeVersion)
+      else expect(json.chains?.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('calls Admin operations on a node with the admin API', async () => {
+    const [items] = await run([
+      { resource: 'admin', operation: 'admin.getChainAliases', chain: devnet.fixtures.chains.x },
+    ])
+    expect(items?.[0]?.json.aliases).toBeDefined()
+  })
+})

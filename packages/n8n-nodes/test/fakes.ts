@@ -1,0 +1,108 @@
+import type {
+  ICredentialDataDecryptedObject,
+  IDataObject,
+  IExecuteFunctions,
+  IHttpRequestOptions,
+  INode,
+  INodeExecutionData,
+  IPollFunctions,
+} from 'n8n-workflow'
+import { AvalancheDataApi } from '../credentials/AvalancheDataApi.credentials'
+import { AvalancheNodeApi } from '../credentials/AvalancheNodeApi.credentials'
+
+export type Credentials = Partial<Record<'avalancheNodeApi' | 'avalancheDataApi', ICredentialDataDecryptedObject>>
+
+const credentialTypes = { avalancheNodeApi: new AvalancheNodeApi(), avalancheDataApi: new AvalancheDataApi() }
+
+export interface RequestLog {
+  credentialType: string
+  options: IHttpRequestOptions
+}
+
+/** n8n's request helper as the nodes use it, performed with fetch after the credential's `authenticate`. */
+export function httpRequestWithAuthentication(credentials: Credentials, log: RequestLog[] = []) {
+  return async (credentialType: string, requestOptions: IHttpRequestOptions) => {
+    const type = credentialTypes[credentialType as keyof typeof credentialTypes]
+    const data = credentials[credentialType as keyof Credentials]
+    if (!type || !data) throw new Error(`no credential ${credentialType}`)
+    const options = await type.authenticate(data, requestOptions)
+    log.push({ credentialType, options })
+    const response = await fetch(options.url, {
+      method: options.method ?? 'GET',
+      headers: options.headers as Record<string, string>,
+      body: (options.body as string | undefined) ?? null,
+      signal: (options.abortSignal as AbortSignal | undefined) ?? null,
+    })
+    const body = await response.text()
+    if (!options.returnFullResponse || !options.ignoreHttpStatusErrors)
+      throw new Error('nodes must ask for full responses')
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body }
+  }
+}
+
+const node: INode = {
+  id: 'node-1',
+  name: 'Avalanche',
+  type: 'avalanche',
+  typeVersion: 1,
+  position: [0, 0],
+  parameters: {},
+}
+
+function parameterReader(parameters: IDataObject[]) {
+  return (name: string, itemIndex: number, fallback?: unknown) => {
+    const value = (parameters[itemIndex] ?? parameters[0])?.[name]
+    if (value !== undefined) return value
+    if (fallback !== undefined) return fallback
+    throw new Error(`Could not get parameter "${name}"`)
+  }
+}
+
+/** A fake IExecuteFunctions: one parameter set per input item (or one for all), real HTTP through the credential. */
+export function executeFunctions(options: {
+  parameters: IDataObject[]
+  credentials: Credentials
+  items?: number
+  continueOnFail?: boolean
+  log?: RequestLog[]
+}): IExecuteFunctions {
+  const items: INodeExecutionData[] = Array.from({ length: options.items ?? options.parameters.length }, () => ({
+    json: {},
+  }))
+  const fns = {
+    getInputData: () => items,
+    getNodeParameter: parameterReader(options.parameters),
+    getNode: () => node,
+    getCredentials: async (type: string) => {
+      const data = options.credentials[type as keyof Credentials]
+      if (!data) throw new Error(`no credential ${type}`)
+      return data
+    },
+    continueOnFail: () => options.continueOnFail ?? false,
+    helpers: { httpRequestWithAuthentication: httpRequestWithAuthentication(options.credentials, options.log) },
+  }
+  return fns as unknown as IExecuteFunctions
+}
+
+/** A fake IPollFunctions whose static data persists across polls (pass the same `staticData`). */
+export function pollFunctions(options: {
+  parameters: IDataObject
+  credentials: Credentials
+  staticData: IDataObject
+  mode?: 'manual' | 'trigger'
+}): IPollFunctions {
+  const read = parameterReader([options.parameters])
+  const fns = {
+    getNodeParameter: (name: string, fallback?: unknown) => read(name, 0, fallback),
+    getNode: () => ({ ...node, name: 'Avalanche Trigger', type: 'avalancheTrigger' }),
+    getMode: () => options.mode ?? 'trigger',
+    getWorkflowStaticData: () => options.staticData,
+    getCredentials: async (type: string) => {
+      const data = options.credentials[type as keyof Credentials]
+      if (!data) throw new Error(`no credential ${type}`)
+      return data
+    },
+    helpers: { httpRequestWithAuthentication: httpRequestWithAuthentication(options.credentials) },
+  }
+  return fns as unknown as IPollFunctions
+}
