@@ -235,14 +235,7 @@ function statusError(
   url: () => string,
 ): AvalancheError | undefined {
   if (response.status === 200 || op.okStatuses?.includes(response.status)) return undefined
-  const context: HttpErrorContext = {
-    status: response.status,
-    url: url(),
-    method: request.method,
-    headers: response.headers,
-    body: parseBody(response.body),
-    retryAfterMs: serverDelay(response.headers),
-  }
+  const context = errorContext(request, response, url(), parseBody(response.body))
   if (response.status === 404 && op.requires && /404 page not found/.test(response.body)) {
     const api = op.requires === '--api-admin-enabled=true' ? 'admin' : 'index'
     return new ApiDisabledError(context, api, op.requires)
@@ -250,6 +243,18 @@ function statusError(
   if (response.status === 503 && response.body.includes(TEXT_503_BOOTSTRAPPING))
     return new ChainBootstrappingError(context)
   return httpStatusError(context)
+}
+
+/** What an HTTP status error carries; `url` is already redacted. */
+function errorContext(request: HttpRequest, response: HttpResponse, url: string, body: unknown): HttpErrorContext {
+  return {
+    status: response.status,
+    url,
+    method: request.method,
+    headers: response.headers,
+    body,
+    retryAfterMs: serverDelay(response.headers),
+  }
 }
 
 function parseBody(body: string): unknown {
@@ -270,13 +275,7 @@ function parsePayload(op: AnyOperation, request: HttpRequest, response: HttpResp
     return parseJsonLossless(response.body)
   } catch (cause) {
     if (response.status !== 200) {
-      throw httpStatusError({
-        status: response.status,
-        url: url(),
-        method: request.method,
-        headers: response.headers,
-        body: response.body,
-      })
+      throw httpStatusError(errorContext(request, response, url(), response.body))
     }
     throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause, isRetryable: true })
   }
@@ -300,13 +299,7 @@ function parseResult<Op extends AnyOperation>(
   if (!parsed.success && response.status !== 200) {
     // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
     // e.g. a gateway's JSON error page.
-    throw httpStatusError({
-      status: response.status,
-      url: ctx.redact(request.url),
-      method: request.method,
-      headers: response.headers,
-      body: payload,
-    })
+    throw httpStatusError(errorContext(request, response, ctx.redact(request.url), payload))
   }
   if (!parsed.success) {
     const first = parsed.error.issues[0]

@@ -4,10 +4,8 @@ import { CodecReader } from './codec.js'
 import { bytesToHex } from './hex.js'
 import { utxoId } from './ids.js'
 
-/** secp256k1fx type IDs in the X-Chain and P-Chain codecs. */
+/** The secp256k1fx transfer output's type ID in the X-Chain and P-Chain codecs. */
 export const SECP256K1_TRANSFER_OUTPUT = 7
-export const SECP256K1_MINT_OUTPUT = 6
-export const NFT_TRANSFER_OUTPUT = 11
 
 export interface DecodedUtxo {
   /** UTXO ID: sha256(outputIndex ‖ txID). */

@@ -2,11 +2,9 @@ import { hexDecode } from '../encoding/hex.js'
 import { type DecodedUtxo, decodeUtxo } from '../encoding/utxo.js'
 import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
+import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from '../node/avm.js'
 import type { AnyOperation } from '../operation.js'
 import type { Call } from './types.js'
-
-/** The most addresses and UTXOs one getUTXOs call takes and returns. */
-export const MAX_UTXO_PAGE = 1024
 
 export interface UtxoPage {
   numFetched: bigint
@@ -40,10 +38,10 @@ export async function* walkUtxoPages(
   params: UtxoWalkParams,
   options: CallOptions = {},
 ): AsyncGenerator<UtxoPage> {
-  const limit = params.limit ?? MAX_UTXO_PAGE
+  const limit = params.limit ?? MAX_UTXO_LIMIT
   const { addresses, ...rest } = params
-  for (let i = 0; i < Math.max(addresses.length, 1); i += MAX_UTXO_PAGE) {
-    const group = addresses.slice(i, i + MAX_UTXO_PAGE)
+  for (let i = 0; i < Math.max(addresses.length, 1); i += MAX_UTXO_ADDRESSES) {
+    const group = addresses.slice(i, i + MAX_UTXO_ADDRESSES)
     let startIndex: UtxoPage['endIndex'] | undefined
     for (;;) {
       const page = (await call(
