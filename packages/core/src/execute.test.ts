@@ -227,6 +227,53 @@ describe('HTTP errors and retries', () => {
     expect(error.message).toMatch(/ECONNREFUSED/)
   })
 
+  test("behavior: a foreign transport's own errors are classified like undici's (refused, reset, caller abort)", async () => {
+    const op = defineOperation({
+      id: 'admin.test',
+      service: 'admin',
+      endpoint: '/ext/admin',
+      summary: 'Test.',
+      params: z.object({}).optional(),
+      result: record({}),
+      readOnly: false,
+      idempotent: false,
+    })
+    // What n8n's request helper throws: axios errors carrying the socket's code.
+    const axiosLike = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:9650`), { code })
+    let calls = 0
+    const refusedThenOk = createClient({
+      nodeUrl: url,
+      sleep: async () => {},
+      transport: async () => {
+        if (calls++ === 0) throw axiosLike('ECONNREFUSED')
+        return { status: 200, headers: {}, body: rpc({}) }
+      },
+    })
+    await expect(refusedThenOk.call(op)).resolves.toEqual({})
+    expect(calls).toBe(2)
+
+    const reset = createClient({
+      nodeUrl: url,
+      sleep: async () => {},
+      transport: async () => {
+        throw axiosLike('ECONNRESET')
+      },
+    })
+    const error = await reset.call(op).catch((e) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect(error.requestSent).toBe(true)
+
+    const controller = new AbortController()
+    const aborting = createClient({
+      nodeUrl: url,
+      transport: async () => {
+        controller.abort()
+        throw new Error('canceled')
+      },
+    })
+    await expect(aborting.info.getNodeID(undefined, { signal: controller.signal })).rejects.toThrow(AbortedError)
+  })
+
   test('error: the overall deadline gives a TimeoutError', async () => {
     handler = (_req, _body, res) => setTimeout(() => text(res, 200, rpc({ networkName: 'late' })), 500)
     const error = await createClient({ nodeUrl: url, timeoutMs: 100 })

@@ -19,7 +19,7 @@ import { type Logger, silentLogger } from './logger.js'
 import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
 import type { Redactor } from './redact.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
-import type { HttpRequest, HttpResponse, Transport } from './transport.js'
+import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from './transport.js'
 
 /** Per-call options. */
 export interface CallOptions {
@@ -195,7 +195,7 @@ async function send(
       if (!failure) return { payload: parsePayload(op, request, response, url), response }
       error = failure
     } catch (thrown) {
-      error = normalizeThrown(thrown, url(), deadline, timeoutMs)
+      error = normalizeThrown(thrown, url(), signal, deadline, timeoutMs)
     }
     if (!policy || !retryable(op, error) || attempt >= policy.retries) throw error
     const asked = error instanceof HttpStatusError ? error.retryAfterMs : undefined
@@ -211,7 +211,7 @@ async function send(
     try {
       await ctx.sleep(wait, signal)
     } catch (thrown) {
-      throw normalizeThrown(thrown, url(), deadline, timeoutMs)
+      throw normalizeThrown(thrown, url(), signal, deadline, timeoutMs)
     }
   }
 }
@@ -221,11 +221,22 @@ function retryable(op: AnyOperation, error: AvalancheError): boolean {
   return op.idempotent || (error instanceof NetworkError && !error.requestSent)
 }
 
-function normalizeThrown(thrown: unknown, url: string, deadline: AbortSignal, timeoutMs: number): AvalancheError {
+/**
+ * Any transport may throw its own errors (n8n's helper throws axios errors): the deadline, the caller's signal and a
+ * connection that never opened (so even a non-idempotent call may retry) are read here, in one place.
+ */
+function normalizeThrown(
+  thrown: unknown,
+  url: string,
+  signal: AbortSignal,
+  deadline: AbortSignal,
+  timeoutMs: number,
+): AvalancheError {
   if (deadline.aborted) return new TimeoutError(url, timeoutMs, { cause: thrown })
   if (thrown instanceof AvalancheError) return thrown
-  if ((thrown as Error)?.name === 'AbortError') return new AbortedError(url, thrown)
-  return new NetworkError(url, (thrown as Error)?.message ?? String(thrown), { cause: thrown, requestSent: true })
+  if (signal.aborted || (thrown as Error)?.name === 'AbortError') return new AbortedError(url, thrown)
+  const message = (thrown as Error)?.message ?? String(thrown)
+  return new NetworkError(url, message, { cause: thrown, requestSent: !requestNeverSent(thrown) })
 }
 
 function statusError(

@@ -21,3 +21,24 @@ export interface HttpResponse {
 }
 
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>
+
+/** Error codes raised before a byte of the request could have reached the server. */
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
+/** The first string `code` along an error's cause chain (Node, undici and axios errors all carry one). */
+export function errorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code
+  }
+  return undefined
+}
+
+/** Whether a transport failure happened before the request was sent, so even a non-idempotent call may retry. */
+export const requestNeverSent = (error: unknown): boolean => notSentCodes.has(errorCode(error) ?? '')

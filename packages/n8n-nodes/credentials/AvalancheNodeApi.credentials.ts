@@ -46,7 +46,7 @@ export class AvalancheNodeApi implements ICredentialType {
     },
     {
       displayName: 'Header Value',
-      name: 'headerValue',
+      name: 'headerSecret',
       type: 'string',
       typeOptions: { password: true },
       default: '',
@@ -60,7 +60,7 @@ export class AvalancheNodeApi implements ICredentialType {
   ): Promise<IHttpRequestOptions> {
     const name = typeof credentials.headerName === 'string' ? credentials.headerName.trim() : ''
     if (!name) return requestOptions
-    return { ...requestOptions, headers: { ...requestOptions.headers, [name]: String(credentials.headerValue ?? '') } }
+    return { ...requestOptions, headers: { ...requestOptions.headers, [name]: String(credentials.headerSecret ?? '') } }
   }
 
   test: ICredentialTestRequest = {

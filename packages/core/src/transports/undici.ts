@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher, request } from 'undici'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
-import type { HttpResponse, Transport } from '../transport.js'
+import { errorCode, type HttpResponse, requestNeverSent, type Transport } from '../transport.js'
 
 export interface UndiciTransportOptions {
   /** Keep-alive connections per origin. Default 32. */
@@ -21,16 +21,6 @@ export interface UndiciTransportOptions {
 }
 
 export type UndiciTransport = Transport & { close(): Promise<void> }
-
-/** Errors raised before a byte of the request could have reached the server. */
-const notSentCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-])
 
 export function createUndiciTransport(options: UndiciTransportOptions = {}): UndiciTransport {
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
@@ -78,16 +68,9 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
       }
       throw new NetworkError(url, code ?? (error as Error).message, {
         cause: error,
-        requestSent: !notSentCodes.has(code ?? ''),
+        requestSent: !requestNeverSent(error),
       })
     }
   }
   return Object.assign(transport, { close: () => dispatcher.close() })
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string') return e.code
-  }
-  return undefined
 }

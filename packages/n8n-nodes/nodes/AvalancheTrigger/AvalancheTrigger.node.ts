@@ -6,6 +6,7 @@ import {
   type INodeTypeDescription,
   type IPollFunctions,
   NodeConnectionTypes,
+  NodeOperationError,
 } from 'n8n-workflow'
 import { shapeOutput, toNodeError } from '../shared/output'
 import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from '../shared/transport'
@@ -101,7 +102,10 @@ const validatorSetChange: Poll = async (client, { fns, state, max, manual, emit 
   const emitted = changes.slice(0, max)
   // Only the emitted changes move the stored set, so the rest are reported by later polls.
   const next = new Set(previous)
-  for (const c of emitted) c.change === 'added' ? next.add(String(c.nodeID)) : next.delete(String(c.nodeID))
+  for (const c of emitted) {
+    if (c.change === 'added') next.add(String(c.nodeID))
+    else next.delete(String(c.nodeID))
+  }
   state.validators = [...next].sort()
   return emitted.map((c) => emit(c, 'platform.getCurrentValidators'))
 }
@@ -262,7 +266,7 @@ export class AvalancheTrigger implements INodeType {
     const event = this.getNodeParameter('event') as string
     const poll = POLLS[event]
     try {
-      if (!poll) throw new Error(`Unknown event "${event}"`)
+      if (!poll) throw new NodeOperationError(this.getNode(), `Unknown event "${event}"`)
       const client = await clientFor(this, DATA_EVENTS.includes(event) ? DATA_CREDENTIAL : NODE_CREDENTIAL)
       const state = this.getWorkflowStaticData('node') as Cursor
       const key = JSON.stringify([

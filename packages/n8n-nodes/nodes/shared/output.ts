@@ -87,8 +87,13 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number): Nod
       response.rpcCode = rpc.rpcCode
       response.rpcMessage = rpc.rpcMessage
     }
+    // The service's own words (the body's message) lead; JSON-RPC errors carry them in shortMessage already.
+    const message =
+      HttpStatusError.isInstance(error) && error.details
+        ? `${error.details} (${error.shortMessage})`
+        : error.shortMessage
     return new NodeApiError(node, response, {
-      message: error.shortMessage,
+      message,
       description: fixFor(error),
       itemIndex,
       ...(httpCode ? { httpCode } : {}),

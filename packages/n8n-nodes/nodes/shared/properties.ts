@@ -88,6 +88,7 @@ export function actionProperties(): INodeProperties[] {
     const options: INodePropertyOptions[] = specs
       .map((s) => ({ name: s.name, value: s.value, description: s.description, action: s.action }))
       .sort((a, b) => a.name.localeCompare(b.name))
+    const first = options[0]?.value ?? ''
     properties.push({
       displayName: 'Operation',
       name: 'operation',
@@ -95,7 +96,7 @@ export function actionProperties(): INodeProperties[] {
       noDataExpression: true,
       displayOptions: { show: { resource: [resource.value] } },
       options,
-      default: options[0]?.value ?? '',
+      default: first,
     })
   }
   for (const spec of OPERATIONS) {

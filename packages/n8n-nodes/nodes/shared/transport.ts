@@ -1,11 +1,4 @@
-import {
-  AbortedError,
-  type AvalancheClient,
-  createClient,
-  NetworkError,
-  type Sleep,
-  type Transport,
-} from '@avalanche-automation/core'
+import { type AvalancheClient, createClient, type Sleep, type Transport } from '@avalanche-automation/core'
 import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow'
 import { sleep } from 'n8n-workflow'
 
@@ -39,15 +32,9 @@ export function n8nTransport(fns: AvalancheFunctions, credentialType: string): T
     }
     if (request.body !== undefined) options.body = request.body
     if (request.signal) options.abortSignal = request.signal
-    let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown }
-    try {
-      response = await fns.helpers.httpRequestWithAuthentication.call(fns, credentialType, options)
-    } catch (error) {
-      if (request.signal?.aborted) throw new AbortedError(request.url, error)
-      const code = (error as { code?: string } | null)?.code
-      const message = error instanceof Error ? error.message : String(error)
-      throw new NetworkError(request.url, message, { cause: error, requestSent: code !== 'ECONNREFUSED' })
-    }
+    // A failure without a response (refused, reset, aborted) propagates as is: core classifies it for its retries.
+    const response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown } =
+      await fns.helpers.httpRequestWithAuthentication.call(fns, credentialType, options)
     const headers: Record<string, string | undefined> = {}
     for (const [name, value] of Object.entries(response.headers ?? {})) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value == null ? undefined : String(value)

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, describe, expect, it } from 'vitest'
-import { executeFunctions } from './fakes'
+import { executeFunctions } from './fakes.mts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -107,6 +107,7 @@ describe('built package', () => {
       expect(packed.license).toBe('MIT')
       const files = execFileSync('tar', ['-tzf', join(out, tarball)], { encoding: 'utf8' }).split('\n')
       expect(files.filter((f) => f.endsWith('.ts'))).toEqual([])
+      expect(statSync(join(out, tarball)).size).toBeLessThan(256 * 1024)
     }, 60_000)
   })
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AvalancheDataApi } from '../credentials/AvalancheDataApi.credentials'
 import { AvalancheNodeApi } from '../credentials/AvalancheNodeApi.credentials'
 import { Avalanche } from '../nodes/Avalanche/Avalanche.node'
-import { type Credentials, executeFunctions, type RequestLog } from './fakes'
+import { type Credentials, executeFunctions, type RequestLog } from './fakes.mts'
 
 let devnet: Devnet
 let bare: Devnet
@@ -15,7 +15,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ seed: 3, admin: true, index: true, xTxs: 300, utxosPerAddress: 120 })
   bare = await startDevnet({ seed: 3, xTxs: 50 })
   credentials = {
-    avalancheNodeApi: { network: 'local', baseUrl: devnet.url, headerName: 'x-gateway-key', headerValue: 'secret' },
+    avalancheNodeApi: { network: 'local', baseUrl: devnet.url, headerName: 'x-gateway-key', headerSecret: 'secret' },
     avalancheDataApi: { apiKey: '', dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
   }
 })

@@ -97,7 +97,7 @@ describe('credentials', () => {
     const nodeApi = new AvalancheNodeApi()
     expect(nodeApi.test.request).toMatchObject({ url: '/ext/info', method: 'POST' })
     expect((nodeApi.test.request.body as { method: string }).method).toBe('info.getNodeVersion')
-    expect(nodeApi.properties.find((p) => p.name === 'headerValue')?.typeOptions?.password).toBe(true)
+    expect(nodeApi.properties.find((p) => p.name === 'headerSecret')?.typeOptions?.password).toBe(true)
     const dataApi = new AvalancheDataApi()
     expect(dataApi.test.request).toMatchObject({ url: '/v1/chains', method: 'GET' })
     expect(dataApi.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true)
@@ -107,7 +107,7 @@ describe('credentials', () => {
     const base = { url: 'http://x', headers: { a: '1' } }
     expect(await new AvalancheNodeApi().authenticate({ headerName: '' }, base)).toEqual(base)
     expect(
-      (await new AvalancheNodeApi().authenticate({ headerName: 'x-key', headerValue: 's' }, base)).headers,
+      (await new AvalancheNodeApi().authenticate({ headerName: 'x-key', headerSecret: 's' }, base)).headers,
     ).toEqual({
       a: '1',
       'x-key': 's',

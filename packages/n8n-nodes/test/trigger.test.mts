@@ -2,7 +2,7 @@ import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import type { IDataObject } from 'n8n-workflow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AvalancheTrigger } from '../nodes/AvalancheTrigger/AvalancheTrigger.node'
-import { type Credentials, pollFunctions } from './fakes'
+import { type Credentials, pollFunctions } from './fakes.mts'
 
 let devnet: Devnet
 let credentials: Credentials

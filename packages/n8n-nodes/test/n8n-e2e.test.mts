@@ -1,0 +1,228 @@
+/**
+ * The packed package inside a real n8n 2.x (see n8n.mts): installed the way n8n installs a community package,
+ * credentials and workflows imported with n8n's CLI, workflows run with `n8n execute --id`, against the devnet.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '@avalanche-automation/core'
+import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { n8nBin } from './n8n.mts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const nodeType = `${pkg.name}.avalanche`
+const RECORDS = 10_000
+const API_KEY = 'e2e-data-api-key-0123456789'
+const WRONG_KEY = 'e2e-wrong-key-9876543210'
+
+let devnet: Devnet
+let work: string
+let env: NodeJS.ProcessEnv
+
+function n8n(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [n8nBin, ...args], { cwd: work, env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** `n8n execute --rawOutput` prints the execution as pretty JSON between log lines (and an error report after it). */
+function execution(stdout: string) {
+  const start = stdout.search(/^\{/m)
+  const end = stdout.indexOf('\n}', start) + 2
+  if (start < 0 || end < 2) throw new Error(`no execution JSON in the output:\n${stdout.slice(0, 2000)}`)
+  return JSON.parse(stdout.slice(start, end)) as {
+    status: string
+    data: {
+      resultData: {
+        error?: { message: string; description?: string }
+        runData: Record<
+          string,
+          { executionStatus: string; executionTime: number; data?: { main: { json: Record<string, unknown> }[][] } }[]
+        >
+      }
+    }
+  }
+}
+
+const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] }
+
+function workflow(id: string, nodes: Record<string, unknown>[]) {
+  const all = [{ ...manual, parameters: {} }, ...nodes]
+  const connections: Record<string, unknown> = {}
+  for (let i = 0; i + 1 < all.length; i++) {
+    connections[all[i]?.name as string] = { main: [[{ node: all[i + 1]?.name, type: 'main', index: 0 }]] }
+  }
+  return { id, name: id, active: false, settings: {}, connections, nodes: all }
+}
+
+const avalanche = (name: string, parameters: Record<string, unknown>, credential: string, credentialId: string) => ({
+  id: name,
+  name,
+  type: nodeType,
+  typeVersion: 1,
+  position: [200, 0],
+  parameters,
+  credentials: { [credential]: { id: credentialId, name: credentialId } },
+})
+
+beforeAll(async () => {
+  devnet = await startDevnet({ seed: 7, evmTxs: RECORDS, apiKeys: { [API_KEY]: 'full' } })
+  work = mkdtempSync(join(tmpdir(), 'n8n-e2e-'))
+  env = {
+    PATH: process.env.PATH,
+    HOME: work,
+    N8N_USER_FOLDER: join(work, 'home'),
+    N8N_ENCRYPTION_KEY: 'avalanche-e2e-encryption-key',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    // Another n8n on this machine (or a parallel run) must not collide on the task broker's port.
+    N8N_RUNNERS_BROKER_PORT: String(20_000 + (process.pid % 20_000)),
+  }
+
+  // Installed as n8n installs a community package: the tarball unpacked under ~/.n8n/nodes/node_modules, its
+  // dev and peer dependencies dropped, the package listed in ~/.n8n/nodes/package.json.
+  const packDir = join(work, 'pack')
+  execFileSync('pnpm', ['pack', '--pack-destination', packDir], { cwd: root, stdio: 'pipe' })
+  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')) as string)
+  const nodesDir = join(work, 'home', '.n8n', 'nodes')
+  const installed = join(nodesDir, 'node_modules', pkg.name)
+  mkdirSync(installed, { recursive: true })
+  execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
+  const {
+    devDependencies: _d,
+    peerDependencies: _p,
+    ...manifest
+  } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
+  writeFileSync(join(installed, 'package.json'), JSON.stringify(manifest, null, 2))
+  writeFileSync(
+    join(nodesDir, 'package.json'),
+    JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: manifest.version } }),
+  )
+
+  writeFileSync(
+    join(work, 'credentials.json'),
+    JSON.stringify([
+      { id: 'devnetNode00001', name: 'devnetNode00001', type: 'avalancheNodeApi', data: { baseUrl: devnet.url } },
+      {
+        id: 'devnetData00001',
+        name: 'devnetData00001',
+        type: 'avalancheDataApi',
+        data: { apiKey: API_KEY, dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
+      },
+      {
+        id: 'wrongData000001',
+        name: 'wrongData000001',
+        type: 'avalancheDataApi',
+        data: { apiKey: WRONG_KEY, dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
+      },
+    ]),
+  )
+  const ewoq = devnet.fixtures.data.evm.accounts.ewoq
+  const chainId = devnet.fixtures.data.evm.chains[0]?.chainId
+  const transactions = { resource: 'dataEvm', operation: 'data.listNativeTransactions', chainId, address: ewoq }
+  writeFileSync(
+    join(work, 'workflows.json'),
+    JSON.stringify([
+      workflow('avaxReturnAll01', [
+        avalanche(
+          'Version',
+          { resource: 'nodeInfo', operation: 'info.getNodeVersion' },
+          'avalancheNodeApi',
+          'devnetNode00001',
+        ),
+        {
+          ...avalanche('Transactions', { ...transactions, returnAll: true }, 'avalancheDataApi', 'devnetData00001'),
+          position: [400, 0],
+        },
+      ]),
+      workflow('avaxBadParam001', [
+        avalanche(
+          'Balance',
+          { resource: 'pChain', operation: 'platform.getBalance', addresses: 'not-an-address' },
+          'avalancheNodeApi',
+          'devnetNode00001',
+        ),
+      ]),
+      workflow('avaxWrongKey001', [
+        avalanche('Transactions', { ...transactions, limit: 5 }, 'avalancheDataApi', 'wrongData000001'),
+      ]),
+    ]),
+  )
+  for (const args of [
+    ['import:credentials', '--input=credentials.json'],
+    ['import:workflow', '--input=workflows.json'],
+  ]) {
+    const result = await n8n(...args)
+    expect(result.code, `${args[0]}:\n${result.stdout}${result.stderr}`).toBe(0)
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await devnet?.close()
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('in a real n8n', () => {
+  it(`runs Manual Trigger -> Avalanche: a node call, then Return All over ${RECORDS.toLocaleString('en-US')} Data API records`, async () => {
+    const { code, stdout, stderr } = await n8n('execute', '--id=avaxReturnAll01', '--rawOutput')
+    expect(code, `${stdout}${stderr}`).toBe(0)
+    const run = execution(stdout)
+    expect(run.status).toBe('success')
+    const { Version, Transactions } = run.data.resultData.runData
+    expect(Version?.[0]?.data?.main[0]?.[0]?.json.version).toBe(devnet.fixtures.nodeVersion)
+    const items = Transactions?.[0]?.data?.main[0] ?? []
+    expect(items).toHaveLength(RECORDS)
+
+    // The same records, in the same order, as core's own walk of the list.
+    const client = createClient({ network: 'custom', dataApiUrl: devnet.url, apiKey: API_KEY })
+    const started = performance.now()
+    const direct: string[] = []
+    const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
+    const address = devnet.fixtures.data.evm.accounts.ewoq
+    for await (const tx of client.data.listNativeTransactions.items({ chainId, address })) direct.push(tx.txHash)
+    const coreMs = performance.now() - started
+    expect(items.map((i) => i.json.txHash)).toEqual(direct)
+    expect(new Set(direct).size).toBe(RECORDS)
+    // bigint amounts arrive as decimal strings, so workflows can compare and sum them.
+    expect(items[0]?.json.value).toMatch(/^\d+$/)
+
+    const n8nMs = Transactions?.[0]?.executionTime ?? 0
+    const rate = (ms: number) => Math.round((RECORDS / ms) * 1000).toLocaleString('en-US')
+    process.stderr.write(
+      `n8n e2e: Return All of ${RECORDS} records in n8n took ${n8nMs} ms (${rate(n8nMs)} items/s); core's own walk in this run ${Math.round(coreMs)} ms (${rate(coreMs)} items/s)\n`,
+    )
+    expect(`${stdout}${stderr}`).not.toContain(API_KEY)
+  }, 120_000)
+
+  it('fails the execution on a bad parameter with the field named and the fix', async () => {
+    const { code, stdout, stderr } = await n8n('execute', '--id=avaxBadParam001', '--rawOutput')
+    expect(code, `${stdout}${stderr}`).toBe(1)
+    const { error } = execution(stdout).data.resultData
+    expect(error?.message).toMatch(/^Invalid parameters for platform\.getBalance: addresses\[0\]: expected an address/)
+    expect(error?.description).toBe('Fix the field addresses')
+  }, 120_000)
+
+  it("reports the Data API's 401 without ever showing the key", async () => {
+    const { code, stdout, stderr } = await n8n('execute', '--id=avaxWrongKey001', '--rawOutput')
+    expect(code, `${stdout}${stderr}`).toBe(1)
+    const { error } = execution(stdout).data.resultData
+    expect(error?.message).toMatch(/^Invalid API key: it is not a key of this service \(HTTP 401 from GET /)
+    expect(error?.description).toBe('Check the API key or header of the credential')
+    expect(`${stdout}${stderr}`).not.toContain(WRONG_KEY)
+  }, 120_000)
+})

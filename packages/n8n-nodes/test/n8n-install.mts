@@ -1,0 +1,6 @@
+// Vitest global setup of this project: n8n is installed before any test starts, not beside running tests.
+import { ensureN8n } from './n8n.mts'
+
+export default async function setup(): Promise<void> {
+  await ensureN8n()
+}
