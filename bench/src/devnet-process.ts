@@ -1,6 +1,7 @@
 /** Runs the devnet CLI in its own process, so that the client under test and the server each get a core. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +12,17 @@ const cli = fileURLToPath(new URL('../../packages/devnet/dist/cli.mjs', import.m
 export interface DevnetProcess {
   url: string
   stop(): Promise<void>
+}
+
+/** How every devnet process of this run fared under its load: up until stopped, and its peak RSS (sampled). */
+export const devnetLoad: { args: string[]; peakRssMb: number; upUntilStopped: boolean }[] = []
+
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  } catch {
+    return 0 // not Linux, or the process is gone
+  }
 }
 
 /** With taskset (util-linux) on a machine of 2+ cores, the devnet gets the last core and the bench the others. */
@@ -32,9 +44,15 @@ export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
       throw new Error(`devnet exited before printing its URL: ${stderr}`)
     }),
   ])) as [string]
+  let peakRssMb = 0
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, rssMb(child.pid as number))
+  }, 100)
   return {
     url: url.trim(),
     async stop() {
+      clearInterval(sampler)
+      devnetLoad.push({ args, peakRssMb, upUntilStopped: child.exitCode === null && child.signalCode === null })
       child.kill('SIGTERM')
       if (child.exitCode === null) await once(child, 'exit')
     },

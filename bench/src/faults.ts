@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { type AvalancheClient, AvalancheError, createClient } from '@avalanche-automation/core'
-import { type FaultOptions, startDevnet } from '@avalanche-automation/devnet'
+import { FAULT_SUITE, startDevnet } from '@avalanche-automation/devnet'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
 const runs = Number(values.runs)
@@ -83,41 +83,6 @@ const describe = (error: unknown) => {
   return `${e.name} (${e.code}${e.status ? ` ${e.status}` : ''}): ${e.shortMessage.replace(/http:\/\/[^ ]+/g, '<devnet>')}`
 }
 
-const FAULTS: { name: string; faults: FaultOptions; exhausted: FaultOptions }[] = [
-  {
-    name: 'latency spikes (400 ms, every 4th)',
-    faults: { latency: { ms: 400, every: 4 } },
-    exhausted: { latency: { ms: 1_500 } },
-  },
-  { name: 'connection reset mid-body (every 3rd)', faults: { reset: { every: 3 } }, exhausted: { reset: {} } },
-  {
-    name: '429 storm with retry-after 1 s (first 3, then every 7th)',
-    faults: { rateLimit: { first: 3, every: 7, retryAfter: 1 } },
-    exhausted: { rateLimit: { retryAfter: 0 } },
-  },
-  {
-    name: '502 burst, text body (first 3, then every 5th)',
-    faults: { httpError: { status: 502, body: 'text', first: 3, every: 5 } },
-    exhausted: { httpError: { status: 502, body: 'text' } },
-  },
-  {
-    name: '503 burst, JSON body (every 4th)',
-    faults: { httpError: { status: 503, body: 'json', every: 4 } },
-    exhausted: { httpError: { status: 503, body: 'json' } },
-  },
-  { name: 'truncated JSON, HTTP 200 (every 4th)', faults: { truncate: { every: 4 } }, exhausted: { truncate: {} } },
-  {
-    name: 'HTML error page from a proxy, 502 (every 3rd)',
-    faults: { httpError: { status: 502, body: 'html', every: 3 } },
-    exhausted: { httpError: { status: 502, body: 'html' } },
-  },
-  {
-    name: 'node bootstrapping 503 (first 2, then every 5th)',
-    faults: { bootstrapping: { first: 2, every: 5 } },
-    exhausted: { bootstrapping: {} },
-  },
-]
-
 interface Row {
   fault: string
   runs: number
@@ -133,7 +98,7 @@ interface Row {
 }
 const rows: Row[] = []
 const started = Date.now()
-for (const { name, faults, exhausted } of FAULTS) {
+for (const { name, faults, exhausted } of FAULT_SUITE) {
   log(`${name}: ${runs} x 2 walks...`)
   const row: Row = {
     fault: name,

@@ -11,7 +11,7 @@ import { cpus, type as osType, release, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { runChild } from './child.ts'
-import { devnetFixtures, pinning, spawnDevnet } from './devnet-process.ts'
+import { devnetFixtures, devnetLoad, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
 import { benchMcp } from './mcp.ts'
 import { fmt } from './measure.ts'
@@ -391,6 +391,19 @@ lap('package cost')
   }
 }
 lap('MCP server')
+
+// 9. The devnet itself under all of the above: every process stayed up until stopped; its memory, sampled.
+{
+  const peak = devnetLoad.reduce((a, b) => (b.peakRssMb > a.peakRssMb ? b : a))
+  json.devnetLoad = devnetLoad
+  rows.push({
+    section: 'Devnet',
+    what: `${devnetLoad.length} devnet processes under the load above: up until stopped; peak RSS (largest: ${peak.args.join(' ') || 'defaults'})`,
+    value: `${devnetLoad.filter((d) => d.upUntilStopped).length} of ${devnetLoad.length} up; ${fmt(peak.peakRssMb)} MB`,
+    ratio: '-',
+    target: 'all up, bounded',
+  })
+}
 
 const table = [
   '| section | measurement | value | ratio | target |',

@@ -32,6 +32,53 @@ export interface FaultOptions {
 }
 
 export type FaultKind = keyof FaultOptions
+
+/** One scenario of the fault suite: faults a client with retries should ride out, and the same fault on every request. */
+export interface FaultScenario {
+  name: string
+  faults: FaultOptions
+  exhausted: FaultOptions
+}
+
+/**
+ * The fault suite shared by the benchmark's fault table and the secrets tests of every adapter: what a real node, a
+ * proxy in front of it or the Data API does to a client (latency spikes, resets mid-body, 429 storms with
+ * retry-after, 5xx bursts with text, JSON or proxy HTML bodies, truncated JSON, the node's bootstrapping 503).
+ */
+export const FAULT_SUITE: readonly FaultScenario[] = [
+  {
+    name: 'latency spikes (400 ms, every 4th)',
+    faults: { latency: { ms: 400, every: 4 } },
+    exhausted: { latency: { ms: 1_500 } },
+  },
+  { name: 'connection reset mid-body (every 3rd)', faults: { reset: { every: 3 } }, exhausted: { reset: {} } },
+  {
+    name: '429 storm with retry-after 1 s (first 3, then every 7th)',
+    faults: { rateLimit: { first: 3, every: 7, retryAfter: 1 } },
+    exhausted: { rateLimit: { retryAfter: 0 } },
+  },
+  {
+    name: '502 burst, text body (first 3, then every 5th)',
+    faults: { httpError: { status: 502, body: 'text', first: 3, every: 5 } },
+    exhausted: { httpError: { status: 502, body: 'text' } },
+  },
+  {
+    name: '503 burst, JSON body (every 4th)',
+    faults: { httpError: { status: 503, body: 'json', every: 4 } },
+    exhausted: { httpError: { status: 503, body: 'json' } },
+  },
+  { name: 'truncated JSON, HTTP 200 (every 4th)', faults: { truncate: { every: 4 } }, exhausted: { truncate: {} } },
+  {
+    name: 'HTML error page from a proxy, 502 (every 3rd)',
+    faults: { httpError: { status: 502, body: 'html', every: 3 } },
+    exhausted: { httpError: { status: 502, body: 'html' } },
+  },
+  {
+    name: 'node bootstrapping 503 (first 2, then every 5th)',
+    faults: { bootstrapping: { first: 2, every: 5 } },
+    exhausted: { bootstrapping: {} },
+  },
+]
 export const FAULT_KINDS: FaultKind[] = ['latency', 'bootstrapping', 'rateLimit', 'httpError', 'truncate', 'reset']
 
 export class FaultEngine {

@@ -6,7 +6,7 @@ export {
 } from './data/rate-limit.js'
 export type { DataFixtures } from './data/service.js'
 export { type Devnet, startDevnet } from './devnet.js'
-export type { FaultKind, FaultOptions, FaultRate } from './faults.js'
+export { FAULT_SUITE, type FaultKind, type FaultOptions, type FaultRate, type FaultScenario } from './faults.js'
 export {
   type DevnetOptions,
   NUMERIC_OPTIONS,

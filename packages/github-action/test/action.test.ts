@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
+import { type Devnet, FAULT_SUITE, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
@@ -252,4 +252,39 @@ describe('dist/index.js as GitHub runs it', () => {
       github.close()
     }
   })
+
+  it('never shows a secret in its log, summary or outputs across the fault suite', async () => {
+    const secrets = { key: 'secret-key-123456', password: 'action-pass-6d2e18', token: 'action-token-a93f05' }
+    const f = devnet.fixtures
+    const checks = `
+- { id: ready, kind: health, timeout: 3s }
+- { id: ewoq-x, kind: balance, chain: X, address: ${f.accounts.ewoq.x}, min: 1 AVAX, timeout: 3s }
+- { id: ewoq-c, kind: balance, chain: evm, chainId: "43112", address: ${f.data.evm.accounts.ewoq}, min: 0, timeout: 3s }
+- { id: height, kind: call, operation: platform.getHeight, assert: { path: $.height, min: 1 }, timeout: 3s }
+`
+    const inputs = {
+      checks,
+      'node-url': `http://user:${secrets.password}@${new URL(devnet.url).host}/?token=${secrets.token}`,
+      'data-api-url': devnet.url,
+      'metrics-url': devnet.url,
+      'api-key': secrets.key,
+    }
+    let failedRuns = 0
+    for (const scenario of FAULT_SUITE) {
+      for (const faults of [scenario.faults, scenario.exhausted]) {
+        devnet.setFaults(faults)
+        try {
+          const r = await runAction(inputs)
+          if (r.code !== 0) failedRuns++
+          // The runner masks what ::add-mask:: names; everything else the step prints must hold no secret already.
+          const printed = r.stdout.replace(/^::add-mask::.*$/gm, '')
+          const everything = `${printed}\n${r.summary}\n${JSON.stringify(r.outputs)}`
+          for (const secret of Object.values(secrets)) expect(everything, scenario.name).not.toContain(secret)
+        } finally {
+          devnet.setFaults(undefined)
+        }
+      }
+    }
+    expect(failedRuns, 'some runs failed, so error paths were printed').toBeGreaterThan(0)
+  }, 300_000)
 })

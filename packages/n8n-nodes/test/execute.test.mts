@@ -130,6 +130,18 @@ describe('Avalanche execute() against the devnet', () => {
     expect(items?.[1]).toMatchObject({ json: { networkID: devnet.fixtures.networkId }, pairedItem: { item: 1 } })
   })
 
+  it('stops at the Timeout option, retries included', async () => {
+    devnet.setFaults({ latency: { ms: 2_000 } })
+    try {
+      const [items] = await run([{ resource: 'pChain', operation: 'platform.getHeight', options: { timeout: 150 } }], {
+        continueOnFail: true,
+      })
+      expect(items?.[0]?.json.error).toMatch(/timed out after 150 ms/)
+    } finally {
+      devnet.setFaults(undefined)
+    }
+  })
+
   it("answers the credentials' test requests", async () => {
     for (const credential of [new AvalancheNodeApi(), new AvalancheDataApi()]) {
       const { url, method, body } = credential.test.request

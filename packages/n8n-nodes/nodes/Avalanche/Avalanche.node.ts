@@ -66,7 +66,8 @@ export class Avalanche implements INodeType {
           limit = this.getNodeParameter('limit', itemIndex, 50) as number
         }
         const params = readParams(this, spec, itemIndex)
-        for await (const record of records(client, spec, params, limit)) {
+        const timeout = typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}
+        for await (const record of records(client, spec, params, limit, timeout)) {
           out.push({ json: shapeOutput(record, spec.value, output), pairedItem })
         }
       } catch (error) {

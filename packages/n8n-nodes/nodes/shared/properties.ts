@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
 import { type FieldSpec, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
 
-export const OUTPUT_OPTION: INodeProperties = {
+export const OPTIONS: INodeProperties = {
   displayName: 'Options',
   name: 'options',
   type: 'collection',
@@ -22,6 +22,15 @@ export const OUTPUT_OPTION: INodeProperties = {
         { name: 'Raw', value: 'raw', description: 'The API result as JSON, u64 values as decimal strings' },
       ],
       description: 'Shape of each output item',
+    },
+    {
+      displayName: 'Timeout',
+      name: 'timeout',
+      type: 'number',
+      typeOptions: { minValue: 1 },
+      default: 30000,
+      description:
+        'Milliseconds each request may take, its retries included, before the node fails (every page of Return All gets its own)',
     },
   ],
 }
@@ -136,6 +145,6 @@ export function actionProperties(): INodeProperties[] {
       })
     }
   }
-  properties.push(OUTPUT_OPTION)
+  properties.push(OPTIONS)
   return properties
 }

@@ -1,4 +1,4 @@
-import type { AvalancheClient } from '@avalanche-automation/core'
+import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow'
 import type { FieldSpec, OperationSpec } from './operations'
@@ -58,10 +58,11 @@ export async function* records(
   spec: OperationSpec,
   params: Record<string, unknown>,
   limit: number | undefined,
+  options: CallOptions = {},
 ): AsyncGenerator<unknown> {
   const [service, method] = spec.value.split('.') as [string, string]
   if (!spec.paginated) {
-    yield await client.call(spec.op, params)
+    yield await client.call(spec.op, params, options)
     return
   }
   const fn = (
@@ -71,5 +72,5 @@ export async function* records(
     >
   )[service]?.[method]
   if (!fn) throw new Error(`No client function for ${spec.value}`)
-  yield* fn.items(params, limit === undefined ? {} : { limit })
+  yield* fn.items(params, limit === undefined ? options : { ...options, limit })
 }
