@@ -47,10 +47,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       }
       const mcp = createServer({ config, client, logger: options.logger })
       const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true }) // no session IDs: stateless
-      res.on('close', () => {
-        void transport.close()
-        void mcp.close()
-      })
+      res.on('close', () => void mcp.close()) // closes the transport too
       await mcp.connect(transport)
       await transport.handleRequest(req, res, parsed)
     } catch (error) {

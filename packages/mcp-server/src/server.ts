@@ -21,6 +21,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import pkg from '../package.json' with { type: 'json' }
 import { compositeTools } from './composite.js'
 import type { ServerConfig } from './config.js'
@@ -67,26 +68,56 @@ export function createAvalancheClient(config: ServerConfig, logger?: Logger): Av
  * Builds an MCP server over one core client. The server holds no per-session state: every handler is a function of
  * its request, so the same definition serves stdio and stateless HTTP (one server per request).
  */
+let validator: AjvJsonSchemaValidator | undefined
+/** One JSON Schema validator for every server: the SDK builds a new Ajv per server otherwise (costly per HTTP request). */
+const sharedValidator = () => {
+  validator ??= new AjvJsonSchemaValidator()
+  return validator
+}
+
+/** What a configuration's servers share: built once per configuration, not once per HTTP request. */
+interface Prepared {
+  tools: ToolDefinition[]
+  byName: Map<string, ToolDefinition>
+  names: Set<string>
+  listed: Pick<ToolDefinition, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>[]
+}
+const prepared = new WeakMap<ServerConfig, Prepared>()
+
+function prepare(config: ServerConfig): Prepared {
+  let p = prepared.get(config)
+  if (!p) {
+    const tools = selectTools(config)
+    p = {
+      tools,
+      byName: new Map(tools.map((t) => [t.name, t])),
+      names: new Set(tools.map((t) => t.name)),
+      listed: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        outputSchema,
+        annotations,
+      })),
+    }
+    prepared.set(config, p)
+  }
+  return p
+}
+
 export function createServer(options: CreateServerOptions): Server {
   const { config } = options
   const client = options.client ?? createAvalancheClient(config, options.logger)
-  const tools = selectTools(config)
-  const byName = new Map(tools.map((t) => [t.name, t]))
+  const { tools, byName, names, listed } = prepare(config)
   const server = new Server(
     { name: NAME, title: 'Avalanche', version: VERSION },
     {
       capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} },
       instructions: INSTRUCTIONS,
+      jsonSchemaValidator: sharedValidator(),
     },
   )
-  const listed = tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-    name,
-    title,
-    description,
-    inputSchema,
-    outputSchema,
-    annotations,
-  }))
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name)
@@ -104,7 +135,7 @@ export function createServer(options: CreateServerOptions): Server {
     }
   })
   registerResources(server, config, client, tools)
-  registerPrompts(server, new Set(tools.map((t) => t.name)))
+  registerPrompts(server, names)
   return server
 }
 

@@ -75,6 +75,25 @@ describe('Avalanche node description', () => {
     expect(((additional?.options ?? []) as INodeProperties[]).map((o) => o.name)).toEqual(['nodeIDs', 'subnetID'])
   })
 
+  it('lets every EVM chain ID and blockchain ID be picked from a list or given by ID (resource locators)', () => {
+    const locators = properties.filter((p) => p.type === 'resourceLocator')
+    const chainIdOps = OPERATIONS.filter((s) => s.fields.some((f) => f.name === 'chainId' && f.required))
+    expect(chainIdOps.length).toBeGreaterThanOrEqual(20)
+    for (const spec of chainIdOps) {
+      const property = locators.find((p) => p.name === 'chainId' && shows(p, spec.resource, spec.value))
+      expect(property, spec.value).toBeDefined()
+    }
+    expect(locators.some((p) => p.name === 'blockchainID' && shows(p, 'pChain', 'platform.getBlockchainStatus'))).toBe(
+      true,
+    )
+    for (const property of locators) {
+      expect(property.default).toEqual({ mode: 'list', value: '' })
+      expect(property.modes?.map((m) => m.name)).toEqual(['list', 'id'])
+      const method = property.modes?.[0]?.typeOptions?.searchListMethod as string
+      expect(typeof node.methods.listSearch[method as keyof typeof node.methods.listSearch], method).toBe('function')
+    }
+  })
+
   it('labels Admin operations as needing --api-admin-enabled and unsafe on shared nodes', () => {
     for (const spec of OPERATIONS.filter((s) => s.resource === 'admin')) {
       expect(spec.description).toContain('--api-admin-enabled=true')

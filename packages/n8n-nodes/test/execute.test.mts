@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AvalancheDataApi } from '../credentials/AvalancheDataApi.credentials'
 import { AvalancheNodeApi } from '../credentials/AvalancheNodeApi.credentials'
 import { Avalanche } from '../nodes/Avalanche/Avalanche.node'
-import { type Credentials, executeFunctions, type RequestLog } from './fakes.mts'
+import { type Credentials, executeFunctions, loadOptionsFunctions, type RequestLog } from './fakes.mts'
 
 let devnet: Devnet
 let bare: Devnet
@@ -140,6 +140,27 @@ describe('Avalanche execute() against the devnet', () => {
     } finally {
       devnet.setFaults(undefined)
     }
+  })
+
+  it('lists EVM chains and blockchains for the resource locators, filtered by what the user types', async () => {
+    const fns = loadOptionsFunctions(credentials)
+    const chains = await node.methods.listSearch.searchEvmChains.call(fns)
+    expect(chains.results.map((r) => r.value)).toEqual(
+      devnet.fixtures.data.evm.chains.map((c) => c.chainId).sort((a, b) => a.localeCompare(b)),
+    )
+    const filtered = await node.methods.listSearch.searchEvmChains.call(fns, '43112')
+    expect(filtered.results).toEqual([expect.objectContaining({ value: '43112' })])
+    const blockchains = await node.methods.listSearch.searchBlockchains.call(fns, 'x-chain')
+    expect(blockchains.results.map((r) => r.value)).toEqual([devnet.fixtures.chains.x])
+    // A picked list entry works as the parameter (n8n stores { __rl, mode, value }).
+    const [status] = await run([
+      {
+        resource: 'pChain',
+        operation: 'platform.getBlockchainStatus',
+        blockchainID: { __rl: true, mode: 'list', value: blockchains.results[0]?.value },
+      },
+    ])
+    expect(status?.[0]?.json.status).toBe('Validating')
   })
 
   it("answers the credentials' test requests", async () => {

@@ -3,6 +3,7 @@ import type {
   IDataObject,
   IExecuteFunctions,
   IHttpRequestOptions,
+  ILoadOptionsFunctions,
   INode,
   INodeExecutionData,
   IPollFunctions,
@@ -50,8 +51,10 @@ const node: INode = {
 }
 
 function parameterReader(parameters: IDataObject[]) {
-  return (name: string, itemIndex: number, fallback?: unknown) => {
+  return (name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
     const value = (parameters[itemIndex] ?? parameters[0])?.[name]
+    // As n8n does: `extractValue` turns a resource locator ({ __rl, mode, value }) into its value.
+    if (options?.extractValue && value && typeof value === 'object' && '__rl' in value) return value.value
     if (value !== undefined) return value
     if (fallback !== undefined) return fallback
     throw new Error(`Could not get parameter "${name}"`)
@@ -105,4 +108,18 @@ export function pollFunctions(options: {
     helpers: { httpRequestWithAuthentication: httpRequestWithAuthentication(options.credentials) },
   }
   return fns as unknown as IPollFunctions
+}
+
+/** A fake ILoadOptionsFunctions, for the resource locators' list searches. */
+export function loadOptionsFunctions(credentials: Credentials): ILoadOptionsFunctions {
+  const fns = {
+    getNode: () => node,
+    getCredentials: async (type: string) => {
+      const data = credentials[type as keyof Credentials]
+      if (!data) throw new Error(`no credential ${type}`)
+      return data
+    },
+    helpers: { httpRequestWithAuthentication: httpRequestWithAuthentication(credentials) },
+  }
+  return fns as unknown as ILoadOptionsFunctions
 }

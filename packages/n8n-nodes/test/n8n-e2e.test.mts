@@ -134,7 +134,12 @@ beforeAll(async () => {
   )
   const ewoq = devnet.fixtures.data.evm.accounts.ewoq
   const chainId = devnet.fixtures.data.evm.chains[0]?.chainId
-  const transactions = { resource: 'dataEvm', operation: 'data.listNativeTransactions', chainId, address: ewoq }
+  const transactions = {
+    resource: 'dataEvm',
+    operation: 'data.listNativeTransactions',
+    chainId: { __rl: true, mode: 'list', value: chainId }, // as n8n stores a pick from the list
+    address: ewoq,
+  }
   writeFileSync(
     join(work, 'workflows.json'),
     JSON.stringify([

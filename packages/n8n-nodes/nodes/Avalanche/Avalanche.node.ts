@@ -8,6 +8,7 @@ import {
   NodeConnectionTypes,
   NodeOperationError,
 } from 'n8n-workflow'
+import { listSearch } from '../shared/listSearch'
 import { OPERATION_BY_VALUE, RESOURCES } from '../shared/operations'
 import { shapeOutput, toNodeError } from '../shared/output'
 import { actionProperties } from '../shared/properties'
@@ -37,6 +38,8 @@ export class Avalanche implements INodeType {
     ],
     properties: actionProperties(),
   }
+
+  methods = { listSearch }
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData()

@@ -40,6 +40,18 @@ export function resourceOf(op: AnyOperation): Resource {
 
 export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'list' | 'json'
 
+/**
+ * Lists a required ID can be picked from (n8n resource locators, "From List" or "By ID"): the method names of the
+ * node's `listSearch`.
+ */
+export type Locator = 'searchEvmChains' | 'searchBlockchains'
+
+function locatorOf(op: AnyOperation, field: string): Locator | undefined {
+  if (field === 'chainId' && (op.service === 'data' || op.service === 'metrics')) return 'searchEvmChains'
+  if (op.service === 'platform' && field === 'blockchainID') return 'searchBlockchains'
+  return undefined
+}
+
 export interface FieldSpec {
   /** The wire parameter name, also the n8n parameter name. */
   name: string
@@ -49,6 +61,8 @@ export interface FieldSpec {
   description: string
   options?: string[]
   default?: string | number | boolean
+  /** Required IDs with a list to pick from: a resource locator ("From List" or "By ID"). */
+  locator?: Locator
 }
 
 export interface OperationSpec {
@@ -175,6 +189,8 @@ function buildSpec(op: AnyOperation): OperationSpec {
       description: sentence(info.description ?? ''),
     }
     if (kind.options) field.options = kind.options
+    const locator = field.required && kind.kind === 'string' ? locatorOf(op, name) : undefined
+    if (locator) field.locator = locator
     if (['string', 'number', 'boolean'].includes(typeof info.default)) {
       field.default = info.default as string | number | boolean
     }

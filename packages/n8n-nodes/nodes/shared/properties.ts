@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
-import { type FieldSpec, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
+import { type FieldSpec, type Locator, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
 
 export const OPTIONS: INodeProperties = {
   displayName: 'Options',
@@ -35,6 +35,11 @@ export const OPTIONS: INodeProperties = {
   ],
 }
 
+const LOCATOR_EXAMPLES: Record<Locator, string> = {
+  searchEvmChains: 'e.g. 43114',
+  searchBlockchains: 'e.g. 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+}
+
 function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeProperties {
   const base = {
     displayName: field.displayName,
@@ -43,6 +48,23 @@ function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeP
     ...(field.required && Object.keys(show).length ? { required: true, displayOptions: { show } } : {}),
   }
   const property: INodeProperties = (() => {
+    if (field.locator) {
+      const example = LOCATOR_EXAMPLES[field.locator]
+      return {
+        ...base,
+        type: 'resourceLocator',
+        default: { mode: 'list', value: '' },
+        modes: [
+          {
+            displayName: 'From List',
+            name: 'list',
+            type: 'list',
+            typeOptions: { searchListMethod: field.locator, searchable: true },
+          },
+          { displayName: 'By ID', name: 'id', type: 'string', placeholder: example },
+        ],
+      }
+    }
     switch (field.kind) {
       case 'number':
         return { ...base, type: 'number', default: typeof field.default === 'number' ? field.default : 0 }

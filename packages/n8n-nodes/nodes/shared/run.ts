@@ -10,7 +10,9 @@ export function readParams(fns: IExecuteFunctions, spec: OperationSpec, itemInde
     ? (fns.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
     : {}
   for (const field of spec.fields) {
-    const raw = field.required ? fns.getNodeParameter(field.name, itemIndex) : additional[field.name]
+    const raw = field.required
+      ? fns.getNodeParameter(field.name, itemIndex, undefined, { extractValue: field.locator !== undefined })
+      : additional[field.name]
     if (raw === undefined || raw === null) continue
     const value = convert(fns, field, raw, itemIndex)
     if (value !== undefined) params[field.name] = value

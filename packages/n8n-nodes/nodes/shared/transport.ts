@@ -1,8 +1,8 @@
 import { type AvalancheClient, createClient, type Sleep, type Transport } from '@avalanche-automation/core'
-import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow'
+import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow'
 import { sleep } from 'n8n-workflow'
 
-export type AvalancheFunctions = IExecuteFunctions | IPollFunctions
+export type AvalancheFunctions = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions
 
 export const NODE_CREDENTIAL = 'avalancheNodeApi'
 export const DATA_CREDENTIAL = 'avalancheDataApi'
