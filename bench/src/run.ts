@@ -70,7 +70,7 @@ const machineInfo = {
   mode: quick ? 'quick' : 'full',
 }
 
-// 1. JSON-RPC throughput: core vs raw undici on the same keep-alive pool.
+// 1. JSON-RPC throughput: core (its default transport) vs raw undici.request.
 {
   const devnet = await spawnDevnet(['--index', '--x-txs', '5000'])
   try {

@@ -3,8 +3,8 @@ import { defineConfig } from 'tsdown'
 /**
  * n8n loads the CommonJS files named in package.json's `n8n` field, and community packages may not have runtime
  * dependencies: core, zod and @scure/base are bundled in; only n8n-workflow (a peer dependency) stays external.
- * Core's default transport (undici) is replaced by a stub: the nodes always inject a transport built on
- * `this.helpers.httpRequestWithAuthentication`, and undici would bring timers and `process` into the bundle.
+ * Core's default transport (node:http/https) is replaced by a stub: the nodes always inject a transport built on
+ * `this.helpers.httpRequestWithAuthentication`, and the scanner allows no `http` import.
  */
 export default defineConfig({
   entry: {
@@ -43,7 +43,8 @@ export default defineConfig({
   },
   outputOptions: { chunkFileNames: 'shared/[name].js' },
   alias: {
-    undici: new URL('./stubs/undici.ts', import.meta.url).pathname,
+    'node:http': new URL('./stubs/http.ts', import.meta.url).pathname,
+    'node:https': new URL('./stubs/http.ts', import.meta.url).pathname,
     'node:events': new URL('./stubs/events.ts', import.meta.url).pathname,
   },
   copy: [

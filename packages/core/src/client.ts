@@ -9,7 +9,7 @@ import { createRedactor, redactUrl } from './redact.js'
 import { defaultRetryPolicy, defaultSleep, type RetryPolicy, type Sleep } from './retry.js'
 import { services } from './services.js'
 import type { Transport } from './transport.js'
-import { createUndiciTransport } from './transports/undici.js'
+import { createNodeTransport } from './transports/node.js'
 
 export interface ClientOptions {
   /** Picks default URLs. `devnet` and `custom` need `nodeUrl` (and Data/Metrics URLs when those APIs are used). */
@@ -24,7 +24,7 @@ export interface ClientOptions {
   apiKey?: string | undefined
   /** Extra headers for node requests, e.g. a gateway key. Their values are redacted from errors and logs. */
   nodeHeaders?: Record<string, string> | undefined
-  /** Default: an undici keep-alive pool per origin. */
+  /** Default: Node's http/https with keep-alive pools (`createNodeTransport`). */
   transport?: Transport | undefined
   /** Overall deadline per call, retries included. Default 30 000 ms. */
   timeoutMs?: number | undefined
@@ -74,7 +74,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     ...Object.values(options.nodeHeaders ?? {}),
     ...[node, data, metrics].flatMap((base) => base.secrets),
   ])
-  const transport = options.transport ?? createUndiciTransport()
+  const transport = options.transport ?? createNodeTransport()
   let id = 0
   const ctx: ExecutionContext = {
     baseUrls: { node: node.base, data: data.base, metrics: metrics.base },

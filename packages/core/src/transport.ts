@@ -1,5 +1,5 @@
 /**
- * The one seam between the client and the network. The default is undici (./transports/undici.ts); adapters inject
+ * The one seam between the client and the network. The default is Node's http/https (./transports/node.ts); adapters inject
  * their own (n8n passes one built on `this.helpers.httpRequestWithAuthentication`), tests may pass any function.
  *
  * A transport returns every HTTP status as a response (it never throws for 4xx/5xx) and always consumes the body.

@@ -1,6 +1,6 @@
 import {
   type AvalancheClient,
-  createUndiciTransport,
+  createNodeTransport,
   type HttpResponse,
   PRIMARY_NETWORK_ID,
   services,
@@ -13,11 +13,11 @@ import { clientFor } from './helpers.js'
 /** The health service through core: JSON-RPC (always 200) and the GET probes (200 healthy, 503 not). */
 let devnet: Devnet
 let client: AvalancheClient
-const undici = createUndiciTransport()
+const base = createNodeTransport()
 /** Every response core received, to see the HTTP status behind each result. */
 const responses: { url: string; status: number }[] = []
 const recording: Transport = async (request) => {
-  const response: HttpResponse = await undici(request)
+  const response: HttpResponse = await base(request)
   responses.push({ url: request.url, status: response.status })
   return response
 }
@@ -28,7 +28,7 @@ beforeAll(async () => {
   client = clientFor(devnet, { transport: recording })
 })
 afterAll(async () => {
-  await undici.close()
+  await base.close()
   await devnet.close()
 })
 

@@ -1,4 +1,4 @@
-import { type AvalancheClient, createClient, createUndiciTransport, type Transport } from '@avalanche-automation/core'
+import { type AvalancheClient, createClient, createNodeTransport, type Transport } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateChecks } from '../config.js'
@@ -78,7 +78,7 @@ describe('node checks', () => {
 describe('progress checks', () => {
   /** A transport that makes every height and last-accepted index grow by 1 per read, like a live chain. */
   const growing = (): Transport => {
-    const base = createUndiciTransport()
+    const base = createNodeTransport()
     let reads = 0
     return async (request) => {
       const response = await base(request)

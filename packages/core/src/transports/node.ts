@@ -1,0 +1,130 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
+import { redactUrl } from '../redact.js'
+import { errorCode, type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from '../transport.js'
+
+export interface NodeTransportOptions {
+  /** Keep-alive connections per origin. Default 32. */
+  connections?: number
+  /** A request fails when its socket sees no activity (connecting, waiting, reading) for this long. Default 30 000 ms. */
+  idleTimeoutMs?: number
+  /** Responses larger than this fail. Default 64 MiB. */
+  maxResponseBytes?: number
+}
+
+export type NodeTransport = Transport & { close(): Promise<void> }
+
+interface Target {
+  secure: boolean
+  hostname: string
+  port: string
+  path: string
+}
+
+const origins = new Map<string, Omit<Target, 'path'>>()
+
+/**
+ * Splits a request URL into http.request's options without a URL object per call (measurably cheaper, bench/).
+ * Core builds every URL from a base URL it parsed once, so origins repeat and are cached.
+ */
+function target(url: string): Target {
+  const slash = url.indexOf('/', url.indexOf('//') + 2)
+  const origin = slash < 0 ? url : url.slice(0, slash)
+  let parts = origins.get(origin)
+  if (!parts) {
+    const parsed = new URL(origin)
+    const secure = parsed.protocol === 'https:'
+    parts = { secure, hostname: parsed.hostname.replace(/^\[|\]$/g, ''), port: parsed.port || (secure ? '443' : '80') }
+    if (origins.size < 64) origins.set(origin, parts)
+  }
+  return { ...parts, path: slash < 0 ? '/' : url.slice(slash) }
+}
+
+/**
+ * The default transport: Node's own `http`/`https` with keep-alive pools (one per protocol, `connections` sockets per
+ * origin). Built-in modules cost nothing to install or bundle, and on keep-alive connections they run the node's
+ * small JSON-RPC calls about as fast as undici's `request`, several times faster than `fetch` (measured in bench/).
+ */
+export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
+  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
+  const pool = { keepAlive: true, maxSockets: options.connections ?? 32, scheduling: 'lifo' as const }
+  let http: HttpAgent | undefined
+  let https: HttpsAgent | undefined
+  const agentFor = (secure: boolean): HttpAgent => {
+    if (secure) {
+      https ??= new HttpsAgent(pool)
+      return https
+    }
+    http ??= new HttpAgent(pool)
+    return http
+  }
+
+  const transport = (req: HttpRequest): Promise<HttpResponse> =>
+    new Promise((resolve, reject) => {
+      const { secure, hostname, port, path } = target(req.url)
+      const send = secure ? httpsRequest : httpRequest
+      const agent = agentFor(secure)
+      const headers: Record<string, string> = { ...req.headers }
+      if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body))
+      let settled = false
+      // Our own listener rather than http.request's `signal` option: measurably cheaper per call (bench/).
+      const signal = req.signal
+      const onAbort = () => outgoing.destroy(new Error('aborted'))
+      signal?.addEventListener('abort', onAbort, { once: true })
+      const fail = (error: unknown) => {
+        if (settled) return
+        settled = true
+        signal?.removeEventListener('abort', onAbort)
+        const url = redactUrl(req.url)
+        if (error instanceof TimeoutError || error instanceof ResponseShapeError) return reject(error)
+        if (req.signal?.aborted) return reject(new AbortedError(url, req.signal.reason))
+        reject(
+          new NetworkError(url, errorCode(error) ?? (error as Error)?.message ?? String(error), {
+            cause: error,
+            requestSent: !requestNeverSent(error),
+          }),
+        )
+      }
+      const outgoing = send(
+        { method: req.method, hostname, port, path, headers, agent, timeout: idleTimeoutMs },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = []
+          let size = 0
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length
+            if (size <= maxResponseBytes) return void chunks.push(chunk)
+            fail(new ResponseShapeError(redactUrl(req.url), `the response is larger than ${maxResponseBytes} bytes`))
+            res.destroy()
+          })
+          res.on('error', fail)
+          // A body cut short (reset mid-body) ends with 'close' and no 'end': that is a failure, never a short body.
+          res.on('close', () => {
+            if (!res.complete) fail(Object.assign(new Error('the connection closed mid-body'), { code: 'ECONNRESET' }))
+          })
+          res.on('end', () => {
+            if (settled) return
+            settled = true
+            signal?.removeEventListener('abort', onAbort)
+            const out: Record<string, string | undefined> = {}
+            for (const [name, value] of Object.entries(res.headers)) {
+              out[name] = Array.isArray(value) ? value.join(', ') : value
+            }
+            resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks, size).toString('utf8') })
+          })
+        },
+      )
+      if (signal?.aborted) onAbort()
+      outgoing.on('timeout', () => outgoing.destroy(new TimeoutError(redactUrl(req.url), idleTimeoutMs)))
+      outgoing.on('error', fail)
+      outgoing.end(req.body)
+    })
+
+  return Object.assign(transport, {
+    close: async () => {
+      http?.destroy()
+      https?.destroy()
+    },
+  })
+}
