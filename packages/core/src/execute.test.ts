@@ -56,6 +56,17 @@ const ok =
   (result: unknown): Handler =>
   (_req, _body, res) =>
     text(res, 200, rpc(result), { 'content-type': 'application/json' })
+/** A write-like operation: retried only when the request cannot have reached the node. */
+const notIdempotent = defineOperation({
+  id: 'admin.test',
+  service: 'admin',
+  endpoint: '/ext/admin',
+  summary: 'Test.',
+  params: z.object({}).optional(),
+  result: record({}),
+  readOnly: false,
+  idempotent: false,
+})
 const delays: number[] = []
 const newClient = (options: Parameters<typeof createClient>[0] = {}) =>
   createClient({
@@ -202,16 +213,7 @@ describe('HTTP errors and retries', () => {
   })
 
   test('behavior: operations that are not idempotent are not retried after the request was sent', async () => {
-    const op = defineOperation({
-      id: 'admin.test',
-      service: 'admin',
-      endpoint: '/ext/admin',
-      summary: 'Test.',
-      params: z.object({}).optional(),
-      result: record({}),
-      readOnly: false,
-      idempotent: false,
-    })
+    const op = notIdempotent
     handler = (_req, _body, res) => text(res, 503, 'busy')
     seen.length = 0
     await expect(newClient().call(op)).rejects.toThrow(ServiceUnavailableError)
@@ -227,17 +229,8 @@ describe('HTTP errors and retries', () => {
     expect(error.message).toMatch(/ECONNREFUSED/)
   })
 
-  test("behavior: a foreign transport's own errors are classified like undici's (refused, reset, caller abort)", async () => {
-    const op = defineOperation({
-      id: 'admin.test',
-      service: 'admin',
-      endpoint: '/ext/admin',
-      summary: 'Test.',
-      params: z.object({}).optional(),
-      result: record({}),
-      readOnly: false,
-      idempotent: false,
-    })
+  test("behavior: a foreign transport's own errors are classified like Node's (refused, reset, caller abort)", async () => {
+    const op = notIdempotent
     // What n8n's request helper throws: axios errors carrying the socket's code.
     const axiosLike = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:9650`), { code })
     let calls = 0

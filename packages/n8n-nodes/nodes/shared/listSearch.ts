@@ -1,45 +1,33 @@
+import type { AvalancheClient } from '@avalanche-automation/core'
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow'
 import type { Locator } from './operations'
 import { toNodeError } from './output'
 import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from './transport'
 
-/** Keeps the items whose name or ID contains the typed filter (case-insensitive), in name order. */
-function matching(items: INodeListSearchItems[], filter: string | undefined): INodeListSearchResult {
-  const needle = filter?.trim().toLowerCase()
-  const results = needle
-    ? items.filter((i) => i.name.toLowerCase().includes(needle) || String(i.value).toLowerCase().includes(needle))
-    : items
-  return { results: results.sort((a, b) => a.name.localeCompare(b.name)) }
-}
+type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>
 
-async function searchEvmChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-  try {
-    const client = await clientFor(this, DATA_CREDENTIAL)
-    const { chains } = await client.data.listChains()
-    return matching(
-      chains.map((c) => ({ name: `${c.chainName} (${c.chainId})`, value: c.chainId })),
-      filter,
-    )
-  } catch (error) {
-    throw toNodeError(this.getNode(), error, 0)
-  }
-}
-
-async function searchBlockchains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-  try {
-    const client = await clientFor(this, NODE_CREDENTIAL)
-    const { blockchains: chains } = await client.platform.getBlockchains()
-    return matching(
-      chains.map((c) => ({ name: `${c.name} (${c.id})`, value: c.id })),
-      filter,
-    )
-  } catch (error) {
-    throw toNodeError(this.getNode(), error, 0)
+/** A list search: the entries `load` reads with the credential, those containing the typed filter, by name. */
+function search(credential: string, load: (client: AvalancheClient) => Promise<INodeListSearchItems[]>): Search {
+  return async function (this: ILoadOptionsFunctions, filter?: string) {
+    try {
+      const needle = filter?.trim().toLowerCase()
+      const items = await load(await clientFor(this, credential))
+      const results = needle
+        ? items.filter((i) => i.name.toLowerCase().includes(needle) || String(i.value).toLowerCase().includes(needle))
+        : items
+      return { results: results.sort((a, b) => a.name.localeCompare(b.name)) }
+    } catch (error) {
+      throw toNodeError(this.getNode(), error, 0)
+    }
   }
 }
 
 /** The node's `methods.listSearch`: one search per resource locator kind. */
-export const listSearch: Record<
-  Locator,
-  (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>
-> = { searchEvmChains, searchBlockchains }
+export const listSearch: Record<Locator, Search> = {
+  searchEvmChains: search(DATA_CREDENTIAL, async (client) =>
+    (await client.data.listChains()).chains.map((c) => ({ name: `${c.chainName} (${c.chainId})`, value: c.chainId })),
+  ),
+  searchBlockchains: search(NODE_CREDENTIAL, async (client) =>
+    (await client.platform.getBlockchains()).blockchains.map((c) => ({ name: `${c.name} (${c.id})`, value: c.id })),
+  ),
+}

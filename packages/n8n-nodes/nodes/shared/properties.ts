@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
 import { type FieldSpec, type Locator, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
 
-export const OPTIONS: INodeProperties = {
+const OPTIONS: INodeProperties = {
   displayName: 'Options',
   name: 'options',
   type: 'collection',
@@ -119,7 +119,7 @@ export function actionProperties(): INodeProperties[] {
     const options: INodePropertyOptions[] = specs
       .map((s) => ({ name: s.name, value: s.value, description: s.description, action: s.action }))
       .sort((a, b) => a.name.localeCompare(b.name))
-    const first = options[0]?.value ?? ''
+    const first = options[0]?.value ?? '' // a plain name: n8n's lint cannot read an expression as a default
     properties.push({
       displayName: 'Operation',
       name: 'operation',
