@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { createClient } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { n8nBin } from './n8n.mts'
+import { n8nBin, n8nNode } from './n8n.mts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
@@ -25,7 +25,7 @@ let env: NodeJS.ProcessEnv
 
 function n8n(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [n8nBin, ...args], { cwd: work, env })
+    const child = spawn(n8nNode, [n8nBin, ...args], { cwd: work, env })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

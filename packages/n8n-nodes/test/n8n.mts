@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const manifestDir = fileURLToPath(new URL('./n8n/', import.meta.url))
@@ -36,12 +36,20 @@ export const n8nDir =
 export const n8nBin = join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n')
 const ready = join(n8nDir, '.installed')
 
+// n8n 2.x refuses Node < 24: on an older Node (the CI matrix runs 22 too), a Node 24 binary from the npm registry is
+// installed beside it, as scripts/toolchain.mjs does for the repository.
+const nodeMajor = Number(process.versions.node.split('.')[0])
+const nodePackage = `node-${process.platform}-${process.arch}`
+/** The Node that runs n8n: this one when it is 24 or later, else the one installed with n8n. */
+export const n8nNode =
+  nodeMajor >= 24 ? process.execPath : join(n8nDir, 'node24', 'node_modules', nodePackage, 'bin', 'node')
+
 const say = (message: string) => process.stderr.write(`n8n e2e: ${message}\n`)
 
-function step(args: string[], cwd: string, log: string): Promise<void> {
+function step(args: string[], cwd: string, log: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(log, { flags: 'a' })
-    const child = spawn('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.pipe(out)
     child.stderr.pipe(out)
     child.on('error', reject)
@@ -58,12 +66,7 @@ function step(args: string[], cwd: string, log: string): Promise<void> {
 
 /** Installs n8n unless this lockfile's install is already in the cache. Prints each step and its duration. */
 export async function ensureN8n(): Promise<void> {
-  if (Number(process.versions.node.split('.')[0]) < 24) {
-    throw new Error(
-      `n8n ${version} needs Node 24 or later (this is ${process.versions.node}): run the tests with \`npm test\`, which installs Node 24 into .toolchain/, or switch to Node 24`,
-    )
-  }
-  if (existsSync(ready)) return
+  if (existsSync(ready) && existsSync(n8nNode)) return
   const staging = `${n8nDir}.partial-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(staging, { recursive: true })
@@ -72,10 +75,23 @@ export async function ensureN8n(): Promise<void> {
   say(`installing n8n ${version} into ${n8nDir} (first run only: about 3-4 minutes, 2.9 GB)`)
   const started = Date.now()
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
+  // Native modules are built for the Node that runs n8n: npm runs under it (`#!/usr/bin/env node` finds it first).
+  let env = process.env
   try {
-    await step(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, log)
+    if (nodeMajor < 24) {
+      say(`installing Node 24 for n8n (this is Node ${process.versions.node})`)
+      const prefix = join(staging, 'node24')
+      await step(
+        ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `${nodePackage}@24`],
+        staging,
+        log,
+      )
+      const bin = join(prefix, 'node_modules', nodePackage, 'bin')
+      env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }
+    }
+    await step(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, log, env)
     say(`packages installed (${elapsed()}); building sqlite3 from source and isolated-vm`)
-    await step(['rebuild', 'sqlite3', 'isolated-vm', '--loglevel=error'], staging, log)
+    await step(['rebuild', 'sqlite3', 'isolated-vm', '--loglevel=error'], staging, log, env)
   } catch (error) {
     say(`install failed after ${elapsed()}; the partial install stays in ${staging} for inspection`)
     throw error
