@@ -73,10 +73,15 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       const signal = req.signal
       const onAbort = () => outgoing.destroy(new Error('aborted'))
       signal?.addEventListener('abort', onAbort, { once: true })
-      const fail = (error: unknown) => {
-        if (settled) return
+      /** True for the first outcome only: a request settles once, then lets go of the signal. */
+      const settle = () => {
+        if (settled) return false
         settled = true
         signal?.removeEventListener('abort', onAbort)
+        return true
+      }
+      const fail = (error: unknown) => {
+        if (!settle()) return
         const url = redactUrl(req.url)
         if (error instanceof TimeoutError || error instanceof ResponseShapeError) return reject(error)
         if (req.signal?.aborted) return reject(new AbortedError(url, req.signal.reason))
@@ -104,9 +109,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
             if (!res.complete) fail(Object.assign(new Error('the connection closed mid-body'), { code: 'ECONNRESET' }))
           })
           res.on('end', () => {
-            if (settled) return
-            settled = true
-            signal?.removeEventListener('abort', onAbort)
+            if (!settle()) return
             const out: Record<string, string | undefined> = {}
             for (const [name, value] of Object.entries(res.headers)) {
               out[name] = Array.isArray(value) ? value.join(', ') : value
