@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SpecParam as Param } from '../src/data/spec.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = join(root, 'src/data/spec.gen.ts')
@@ -56,17 +57,6 @@ export const SERVED = {
     'getValidatorsByDateRange',
   ],
 } as const
-
-interface Param {
-  name: string
-  in: 'path' | 'query'
-  required: boolean
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'array'
-  enum?: string[]
-  minimum?: number
-  maximum?: number
-  default?: string | number | boolean
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI documents are plain JSON
 type Json = any
