@@ -1,4 +1,4 @@
-import { createDeadlines } from './deadline.js'
+import { checkTimeout, createDeadlines } from './deadline.js'
 import { InvalidParamsError } from './errors.js'
 import { type BaseUrl, type CallOptions, type ExecutionContext, execute } from './execute.js'
 import { type Logger, silentLogger } from './logger.js'
@@ -74,6 +74,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     ...Object.values(options.nodeHeaders ?? {}),
     ...[node, data, metrics].flatMap((base) => base.secrets),
   ])
+  checkTimeout('createClient', options.timeoutMs)
   const transport = options.transport ?? createNodeTransport()
   let id = 0
   const ctx: ExecutionContext = {

@@ -1,7 +1,21 @@
 import { setMaxListeners } from 'node:events'
+import { InvalidParamsError } from './errors.js'
 
 /** Calls that start within this many milliseconds of each other share one deadline timer. */
 const WINDOW_MS = 50
+/** Node's timers take at most 2^31 - 1 ms, and a deadline fires up to WINDOW_MS late. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1 - WINDOW_MS
+
+/** A `timeoutMs` (client or call option) must be a whole number of milliseconds a timer can hold. */
+export function checkTimeout(operation: string, timeoutMs: number | undefined): void {
+  if (timeoutMs === undefined || (Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)) return
+  throw new InvalidParamsError(operation, [
+    {
+      path: 'timeoutMs',
+      message: `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${timeoutMs})`,
+    },
+  ])
+}
 
 /**
  * Deadline signals without a timer per call: calls with the same timeout that start in the same 50 ms window share

@@ -10,6 +10,7 @@ import {
   BadGatewayError,
   ChainBootstrappingError,
   HttpStatusError,
+  InvalidParamsError,
   JsonRpcError,
   NetworkError,
   RateLimitError,
@@ -265,6 +266,23 @@ describe('HTTP errors and retries', () => {
       },
     })
     await expect(aborting.info.getNodeID(undefined, { signal: controller.signal })).rejects.toThrow(AbortedError)
+  })
+
+  test('error: a timeoutMs a timer cannot hold is rejected before any request, naming the option', async () => {
+    seen.length = 0
+    for (const bad of [0, -5, 1.5, Number.NaN, 2 ** 31]) {
+      const error = await newClient()
+        .info.getNetworkName(undefined, { timeoutMs: bad })
+        .catch((e) => e)
+      expect(error).toBeInstanceOf(InvalidParamsError)
+      expect(error.message).toBe(
+        `Invalid parameters for info.getNetworkName: timeoutMs: must be a whole number of milliseconds from 1 to 2147483597 (got ${bad})`,
+      )
+      expect(() => createClient({ nodeUrl: url, timeoutMs: bad })).toThrow(
+        /^Invalid parameters for createClient: timeoutMs: must be a whole number/,
+      )
+    }
+    expect(seen).toHaveLength(0)
   })
 
   test('error: the overall deadline gives a TimeoutError', async () => {

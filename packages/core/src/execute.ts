@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { checkTimeout } from './deadline.js'
 import {
   AbortedError,
   ApiDisabledError,
@@ -66,6 +67,7 @@ export async function execute<Op extends AnyOperation>(
   options: CallOptions = {},
 ): Promise<OperationResult<Op>> {
   const wire = validateParams(op, params)
+  checkTimeout(op.id, options.timeoutMs)
   const local = op.answerLocally?.(wire)
   if (local !== undefined) return op.result.parse(local) as OperationResult<Op>
   if (op.deprecated && !ctx.warned.has(op.id)) {

@@ -137,6 +137,14 @@ describe('Avalanche execute() against the devnet', () => {
         continueOnFail: true,
       })
       expect(items?.[0]?.json.error).toMatch(/timed out after 150 ms/)
+      // An expression can bypass the field's minimum: the node still names the option and what it accepts.
+      const [bad] = await run([{ resource: 'pChain', operation: 'platform.getHeight', options: { timeout: 1.5 } }], {
+        continueOnFail: true,
+      })
+      expect(bad?.[0]?.json).toMatchObject({
+        error: expect.stringMatching(/timeoutMs: must be a whole number of milliseconds from 1 to \d+ \(got 1\.5\)/),
+        description: 'Fix the field timeoutMs',
+      })
     } finally {
       devnet.setFaults(undefined)
     }
