@@ -7,6 +7,15 @@ export type * as MetricsApi from './data/generated/metrics-api.gen.js'
 export { DATA_API_WEIGHTS, METRICS_API_WEIGHTS } from './data/params.js'
 export { formatAddress, hrpForNetwork, isAddress, type ParsedAddress, parseAddress } from './encoding/address.js'
 export { formatAmount, parseAmount } from './encoding/amount.js'
+export {
+  isSpendableAlone,
+  type PChainBalance,
+  type PChainBalanceKind,
+  PChainBalances,
+  pChainBalanceKind,
+  type XChainBalance,
+  XChainBalances,
+} from './encoding/balances.js'
 export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
 export { CodecReader, CodecWriter } from './encoding/codec.js'
 export { bytesEqual, checksum, concatBytes, sha256 } from './encoding/hash.js'
@@ -21,7 +30,12 @@ export {
   parseNodeId,
   utxoId,
 } from './encoding/ids.js'
-export { type DecodedUtxo, decodeUtxo, SECP256K1_TRANSFER_OUTPUT } from './encoding/utxo.js'
+export {
+  type DecodedUtxo,
+  decodeUtxo,
+  SECP256K1_TRANSFER_OUTPUT,
+  STAKEABLE_LOCK_OUTPUT,
+} from './encoding/utxo.js'
 export * from './errors.js'
 export type { CallOptions } from './execute.js'
 export { parseJsonLossless, stringifyJson, toJson } from './json.js'

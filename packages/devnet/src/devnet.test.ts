@@ -96,16 +96,22 @@ describe('consistency', () => {
     }
   })
 
-  it('lists in getBalance utxoIDs the UTXOs getUTXOs returns', async () => {
-    const { carol } = devnet.fixtures.accounts
-    const balance = await call(devnet, '/ext/bc/X', 'avm.getBalance', { address: carol.x, assetID: 'AVAX' })
-    const page = await call(devnet, '/ext/bc/X', 'avm.getUTXOs', { addresses: [carol.x] })
+  it('lists in getBalance utxoIDs the UTXOs getUTXOs returns that it counts: alone and unlocked, or all with includePartial', async () => {
+    const { dave } = devnet.fixtures.accounts
+    const ids = (reply: { utxoIDs: { txID: string; outputIndex: number }[] }) =>
+      reply.utxoIDs.map((u) => utxoId(u.txID, u.outputIndex))
+    const page = await call(devnet, '/ext/bc/X', 'avm.getUTXOs', { addresses: [dave.x] })
     const avaxUtxos = (page.utxos as string[])
       .map((hex) => decodeUtxo(hexDecode(hex)))
       .filter((u) => u.assetId === devnet.fixtures.assets.avax.id)
-    expect(balance.utxoIDs.map((u: { txID: string; outputIndex: number }) => utxoId(u.txID, u.outputIndex))).toEqual(
-      avaxUtxos.map((u) => u.id),
-    )
+    const alone = await call(devnet, '/ext/bc/X', 'avm.getBalance', { address: dave.x, assetID: 'AVAX' })
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const counted = avaxUtxos.filter((u) => u.owners?.length === 1 && (u.locktime as bigint) <= now)
+    expect(ids(alone)).toEqual(counted.map((u) => u.id))
+    // dave's AVAX UTXOs include one still time-locked and two shared with erin.
+    expect(counted).toHaveLength(avaxUtxos.length - 3)
+    const partial = { address: dave.x, assetID: 'AVAX', includePartial: true }
+    expect(ids(await call(devnet, '/ext/bc/X', 'avm.getBalance', partial))).toEqual(avaxUtxos.map((u) => u.id))
   })
 
   it('chains X blocks by parent ID and puts each tx in its block', async () => {

@@ -55,6 +55,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         return port
       },
       routes: { alias: (endpoint, alias) => router.alias(`/ext/${endpoint}`, `/ext/${alias}`) },
+      now: resolved.now,
     },
     {
       admin: resolved.admin,

@@ -49,7 +49,10 @@ export interface DevnetOptions {
    * times 1,000 (`LIVE_RATE_LIMITS` has the live ones).
    */
   rateLimits?: RateLimits | false
-  /** The clock (ms since the epoch) of page tokens (24-hour lifetime) and rate-limit windows. Default Date.now. */
+  /**
+   * The clock (ms since the epoch) of page tokens (24-hour lifetime), rate-limit windows and the node's balance
+   * methods (locktimes are compared with it, like the node's wall clock). Default Date.now.
+   */
   now?: () => number
 }
 
@@ -77,7 +80,7 @@ export const NUMERIC_OPTIONS: NumericOption[] = [
   // After utxosPerAddress: its minimum depends on it.
   { key: 'xTxs', flag: '--x-txs', min: 1, max: 16_000_000, default: 5_000, describe: 'X-Chain transactions' },
   { key: 'xBlockTxs', flag: '--x-block-txs', min: 1, max: 256, default: 4, describe: 'mean txs per X-Chain block' },
-  { key: 'pBlocks', flag: '--p-blocks', min: 37, max: 100_000, default: 200, describe: 'P-Chain height' },
+  { key: 'pBlocks', flag: '--p-blocks', min: 38, max: 100_000, default: 200, describe: 'P-Chain height' },
   { key: 'cBlocks', flag: '--c-blocks', min: 1, max: 1_000_000, default: 100, describe: 'C-Chain height' },
   {
     key: 'evmTxs',

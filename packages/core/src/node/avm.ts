@@ -30,6 +30,8 @@ export const MAX_UTXO_ADDRESSES = 1024
 export const MAX_UTXO_LIMIT = 1024
 
 const AMOUNTS = "Amounts are in the asset's smallest unit (nAVAX for AVAX: 1 AVAX = 10^9 nAVAX)."
+const PARTIAL =
+  'Without includePartial the balance is what the address can spend now alone: UTXOs with exactly one owner (this address) whose locktime has passed. includePartial: true counts every UTXO the address is one of the owners of (multisig, shared, still time-locked): the total a getUTXOs walk sums.'
 const JSON_ENCODING =
   'encoding "hex" (default) returns the bytes as 0x-hex with a 4-byte checksum; "json" returns the decoded object, whose amounts, heights and times are bigint.'
 
@@ -79,7 +81,7 @@ export const avm = {
     ...read,
     id: 'avm.getAllBalances',
     summary: 'Every asset balance of one X-Chain address, as {asset, balance} items (balance in the smallest unit).',
-    description: `Deprecated since avalanchego v1.9.12: sum avm.getUTXOs instead. Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} includePartial also counts UTXOs shared with other addresses.`,
+    description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} ${PARTIAL}`,
     params: z.strictObject({ blockchain, address, includePartial: z.boolean().optional() }),
     result: record({ balances: z.array(record({ asset: z.string(), balance: u64 })) }),
     deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
@@ -88,7 +90,7 @@ export const avm = {
     ...read,
     id: 'avm.getBalance',
     summary: 'The balance of one asset held by an X-Chain address, in the smallest unit, with the UTXOs it sums.',
-    description: `Deprecated since avalanchego v1.9.12: sum avm.getUTXOs instead. assetID is an asset ID or alias such as "AVAX". ${AMOUNTS}`,
+    description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). assetID is an asset ID or alias such as "AVAX". ${AMOUNTS} ${PARTIAL}`,
     params: z.strictObject({
       blockchain,
       address,
@@ -164,7 +166,7 @@ export const avm = {
     id: 'avm.getUTXOs',
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given X-Chain addresses, as hex bytes.',
     description:
-      'When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one.',
+      "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one. Lists time-locked and multisig UTXOs too (.items() decodes each one's amount, owners, threshold and locktime), so their sum is the includePartial total, not what the address can spend alone.",
     params: z.strictObject({ blockchain, ...utxoParams('X') }),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },

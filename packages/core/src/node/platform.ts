@@ -98,7 +98,7 @@ export const platform = {
     id: 'platform.getBalance',
     summary: 'The P-Chain balances of a set of addresses, in nAVAX for AVAX, split into unlocked and locked amounts.',
     description:
-      'Deprecated since avalanchego v1.9.12: sum platform.getUTXOs instead. Takes addresses (an array; the old singular "address" is silently ignored by current nodes). balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
+      'Deprecated since avalanchego v1.9.12: walk platform.getUTXOs instead (core\'s PChainBalances sums it by these same rules). Takes addresses (an array; the old singular "address" is silently ignored by current nodes). Every UTXO any of the addresses owns counts in full, shared or multisig alike, split at the node\'s clock: unlocked = spendable now; lockedStakeable = stake-locked outputs (P-Chain genesis vesting, stakeable.LockOut) usable only for staking until their stake locktime; lockedNotStakeable = outputs whose own locktime is still ahead; balance = the three added. balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
     params: z.strictObject({
       addresses: z
         .array(addressParam('P'), { error: 'expected an array of addresses' })
@@ -207,7 +207,7 @@ export const platform = {
     id: 'platform.getUTXOs',
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given P-Chain addresses, as hex bytes.',
     description:
-      'When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain.',
+      "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain. Lists stake-locked (type 22), time-locked and multisig UTXOs too: .items() decodes each one's amount, owners, threshold, locktime and stakeableLocktime.",
     params: z.strictObject(utxoParams('P')),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },

@@ -349,6 +349,7 @@ export class PrimaryNetwork {
         platformLocktime: Number(r.output.locktime),
         staked: isStake,
       }
+      if (r.output.stakeableLocktime !== undefined) out.stakeableLocktime = Number(r.output.stakeableLocktime)
       if (isStake && staking) {
         out.utxoStartTimestamp = staking.start
         out.utxoEndTimestamp = staking.end

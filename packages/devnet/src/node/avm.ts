@@ -1,8 +1,9 @@
 import { xBlockJson, xTxJson } from '../world/avm-codec.js'
 import { compareBytes } from '../world/bytes.js'
+import type { Output } from '../world/components.js'
 import { CREATE_ASSET_TX_FEE, TX_FEE, X_CHAIN_BYTES } from '../world/constants.js'
 import { idString, jsonU64 } from '../world/json-values.js'
-import type { NodeContext } from './context.js'
+import { type NodeContext, unixNow } from './context.js'
 import { goIdFromString, parseServiceAddress } from './ids.js'
 import { method, RpcError, type RpcService } from './jsonrpc.js'
 import { bool, type Encoding, encoding, id, string, u64 } from './params.js'
@@ -30,6 +31,14 @@ function parseAddress(ctx: NodeContext, address: string): Uint8Array {
   } catch (error) {
     throw new RpcError(`problem parsing address '${address}': ${(error as Error).message}`)
   }
+}
+
+/**
+ * Whether avm.getBalance and getAllBalances count an output (`vms/avm/service.go` GetBalance, GetAllBalances): a
+ * secp256k1fx transfer output; without includePartial only one with exactly one owner and `locktime <= now`.
+ */
+function counted(out: Output, includePartial: boolean, now: bigint): boolean {
+  return out.typeId === 7 && (includePartial || (out.addresses.length === 1 && out.locktime <= now))
 }
 
 function assetIndex(ctx: NodeContext, assetId: Uint8Array): number {
@@ -60,13 +69,16 @@ export const avmService: RpcService<NodeContext> = {
     getAllBalances: method({ address: string, includePartial: bool }, (args, ctx) => {
       const table = ctx.world.utxos('X', 'local', parseAddress(ctx, args.address))
       const balances: { asset: string; balance: string }[] = []
-      table.balances.forEach((amount, k) => {
-        if (amount === 0n) return
-        balances.push({
-          asset: k === 0 ? 'AVAX' : idString(ctx.world.assetIds[k] as Uint8Array),
-          balance: jsonU64(amount),
+      const now = unixNow(ctx)
+      table
+        .sum((out) => counted(out, args.includePartial, now))
+        .forEach((amount, k) => {
+          if (amount === 0n) return
+          balances.push({
+            asset: k === 0 ? 'AVAX' : idString(ctx.world.assetIds[k] as Uint8Array),
+            balance: jsonU64(amount),
+          })
         })
-      })
       return { balances }
     }),
 
@@ -77,9 +89,12 @@ export const avmService: RpcService<NodeContext> = {
       const k = assetIndex(ctx, assetId)
       const utxoIDs: { txID: string; outputIndex: number }[] = []
       let balance = 0n
+      const now = unixNow(ctx)
       for (let u = 0; u < table.count; u++) {
-        if (table.assetIndex(u) !== k || table.output(u).typeId !== 7) continue
-        balance += table.output(u).amount
+        if (table.assetIndex(u) !== k) continue
+        const output = table.output(u)
+        if (!counted(output, args.includePartial, now)) continue
+        balance += output.amount
         utxoIDs.push({ txID: idString(table.txId(u)), outputIndex: table.outputIndex(u) })
       }
       return { balance: jsonU64(k < 0 ? 0n : balance), utxoIDs: k < 0 ? [] : utxoIDs }

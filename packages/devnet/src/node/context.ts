@@ -67,4 +67,9 @@ export interface NodeContext {
   }
   /** host:port the server listens on (for info.getNodeIP we report the staking port instead). */
   port: number
+  /** The node's wall clock in ms (`vm.clock`: what getBalance compares locktimes with); the devnet's `now` option. */
+  now: () => number
 }
+
+/** The node's wall clock in unix seconds (`mockable.Clock.Unix`). */
+export const unixNow = (ctx: NodeContext): bigint => BigInt(Math.floor(ctx.now() / 1000))

@@ -1,11 +1,12 @@
 import { formatNodeId } from '@avalanche-automation/core'
 import { compareBytes } from '../world/bytes.js'
+import type { Output } from '../world/components.js'
 import { AVM_ID, EVM_ID, P_CHAIN_BYTES, X_CHAIN_BYTES } from '../world/constants.js'
 import { chainAddress, hexNc, idString, jsonFloat, jsonU64 } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import type { PChain, PrimaryValidator } from '../world/pchain.js'
 import { pBlockJson, pTxJson } from '../world/platform-codec.js'
-import type { NodeContext } from './context.js'
+import { type NodeContext, unixNow } from './context.js'
 import { goIdFromString, parseServiceAddress } from './ids.js'
 import { method, RpcError, type RpcService } from './jsonrpc.js'
 import { arrayOf, type Encoding, encoding, height, id, nodeId, string, u64 } from './params.js'
@@ -38,6 +39,17 @@ function pBlock(ctx: NodeContext, h: number, enc: Encoding) {
       formatNodeId,
     ),
   )
+}
+
+/**
+ * The part of platform.getBalance an output counts in at `now` (`vms/platformvm/service.go` GetBalance): a transfer
+ * output is unlocked once its locktime has passed; a stakeable.LockOut is lockedNotStakeable while its inner
+ * locktime is ahead, else unlocked once its stake locktime has passed, else lockedStakeable. Owners play no part.
+ */
+function balancePart(out: Output, now: bigint): 'unlocked' | 'lockedStakeable' | 'lockedNotStakeable' {
+  if (out.stakeableLocktime === undefined) return out.locktime <= now ? 'unlocked' : 'lockedNotStakeable'
+  if (out.locktime > now) return 'lockedNotStakeable'
+  return out.stakeableLocktime <= now ? 'unlocked' : 'lockedStakeable'
 }
 
 /** Current stakers come out of the node's iterator ordered by end time, then tx ID. */
@@ -160,26 +172,38 @@ export const platformService: RpcService<NodeContext> = {
         }
         owners.set(Buffer.from(bytes).toString('hex'), bytes)
       }
-      let total = 0n
+      // `avax.GetAllUTXOs`: addresses in byte order, each UTXO once even when several of them own it.
+      const now = unixNow(ctx)
+      const parts = { unlocked: 0n, lockedStakeable: 0n, lockedNotStakeable: 0n }
+      const seen = new Set<string>()
+      const found = new Set<keyof typeof parts>()
       const utxoIDs: { txID: string; outputIndex: number }[] = []
-      for (const owner of owners.values()) {
+      for (const owner of [...owners.values()].sort(compareBytes)) {
         const table = ctx.world.utxos('P', 'local', owner)
         for (let k = 0; k < table.count; k++) {
-          total += table.output(k).amount
+          const id = Buffer.from(table.utxoId(k)).toString('hex')
+          if (seen.has(id)) continue
+          seen.add(id)
+          const output = table.output(k)
+          const part = balancePart(output, now)
+          parts[part] += output.amount
+          found.add(part)
           utxoIDs.push({ txID: idString(table.txId(k)), outputIndex: table.outputIndex(k) })
         }
       }
+      // Each map holds the asset only when some UTXO counted in it (`newJSONBalanceMap` of the Go maps).
       const avax = idString(ctx.world.assetIds[0] as Uint8Array)
-      const map = total > 0n || utxoIDs.length > 0 ? { [avax]: jsonU64(total) } : {}
+      const map = (amount: bigint, present: boolean) => (present ? { [avax]: jsonU64(amount) } : {})
+      const total = parts.unlocked + parts.lockedStakeable + parts.lockedNotStakeable
       return {
         balance: jsonU64(total),
-        unlocked: jsonU64(total),
-        lockedStakeable: '0',
-        lockedNotStakeable: '0',
-        balances: map,
-        unlockeds: map,
-        lockedStakeables: {},
-        lockedNotStakeables: {},
+        unlocked: jsonU64(parts.unlocked),
+        lockedStakeable: jsonU64(parts.lockedStakeable),
+        lockedNotStakeable: jsonU64(parts.lockedNotStakeable),
+        balances: map(total, found.size > 0),
+        unlockeds: map(parts.unlocked, found.has('unlocked')),
+        lockedStakeables: map(parts.lockedStakeable, found.has('lockedStakeable')),
+        lockedNotStakeables: map(parts.lockedNotStakeable, found.has('lockedNotStakeable')),
         utxoIDs: utxoIDs.length > 0 ? utxoIDs : null,
       }
     }),

@@ -90,6 +90,7 @@ export function getUtxos(ctx: NodeContext, chain: 'X' | 'P', args: Args): Record
   if (limit <= 0 || limit > MAX_PAGE) limit = MAX_PAGE
 
   const utxos: string[] = []
+  const seen = new Set<string>()
   for (const address of addresses) {
     const order = compareBytes(address, lastAddr)
     if (order < 0) continue
@@ -97,8 +98,14 @@ export function getUtxos(ctx: NodeContext, chain: 'X' | 'P', args: Args): Record
     lastAddr = address
     if (source === 'other' || source === 'C') continue
     const table = world.utxos(chain, source, address)
-    for (let k = table.after(start); k < table.count && utxos.length < limit; k++) {
+    // Each address reads at most `limit` IDs, and a UTXO another address already returned (a shared output) is
+    // skipped without counting (`avax.GetPaginatedUTXOs`: searchSize, seen).
+    const end = Math.min(table.count, table.after(start) + limit)
+    for (let k = table.after(start); k < end && utxos.length < limit; k++) {
       lastUtxo = table.utxoId(k)
+      const key = Buffer.from(lastUtxo).toString('latin1')
+      if (seen.has(key)) continue
+      seen.add(key)
       if (args.encoding === 'json') {
         const as = chain === 'X' ? 'string' : args.encoding
         throw new RpcError(`couldn't encode UTXO ${cb58Encode(lastUtxo)} as ${as}: unsupported encoding in method`)

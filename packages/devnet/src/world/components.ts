@@ -1,5 +1,5 @@
 import { ByteWriter, compareBytes } from './bytes.js'
-import { AvmType } from './constants.js'
+import { AvmType, PvmType } from './constants.js'
 import { chainAddress, hexNc, idString, jsonInt } from './json-values.js'
 
 /**
@@ -14,6 +14,11 @@ export interface Output {
   locktime: bigint
   threshold: number
   addresses: Uint8Array[]
+  /**
+   * P-Chain only: the output is a `stakeable.LockOut` (type 22, `vms/platformvm/stakeable/stakeable_lock.go`) that
+   * wraps this transfer output; until this time it can only be staked.
+   */
+  stakeableLocktime?: bigint
 }
 
 export interface Input {
@@ -36,6 +41,7 @@ export function transferOutput(assetId: Uint8Array, amount: bigint, owner: Uint8
 
 /** The output without its asset: type ID and fields (`verify.State` inside initial states and UTXOs). */
 export function writeOutputBody(w: ByteWriter, out: Output): void {
+  if (out.stakeableLocktime !== undefined) w.u32(PvmType.stakeableLockOut).u64(out.stakeableLocktime)
   w.u32(out.typeId)
   if (out.typeId === AvmType.transferOutput) w.u64(out.amount)
   w.u64(out.locktime).u32(out.threshold).u32(out.addresses.length)
@@ -96,6 +102,11 @@ export function ownersJson(chain: string, owners: Owners): Record<string, unknow
 }
 
 export function outputBodyJson(chain: string, out: Output): Record<string, unknown> {
+  if (out.stakeableLocktime !== undefined) {
+    // LockOut's fields: `locktime` and the embedded TransferableOut as `output` (struct order, not sorted).
+    const { stakeableLocktime, ...inner } = out
+    return { locktime: jsonInt(stakeableLocktime), output: outputBodyJson(chain, inner) }
+  }
   const addresses = out.addresses.map((a) => chainAddress(chain, a))
   if (out.typeId === AvmType.mintOutput) return { addresses, locktime: jsonInt(out.locktime), threshold: out.threshold }
   return { addresses, amount: jsonInt(out.amount), locktime: jsonInt(out.locktime), threshold: out.threshold }

@@ -83,6 +83,7 @@ export const PvmType = {
   createSubnetTx: 16,
   importTx: 17,
   exportTx: 18,
+  stakeableLockOut: 22,
   addPermissionlessValidatorTx: 25,
   addPermissionlessDelegatorTx: 26,
   proofOfPossession: 28,

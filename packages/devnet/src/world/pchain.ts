@@ -1,4 +1,4 @@
-import { formatNodeId } from '@avalanche-automation/core'
+import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
 import { sha256Fast, u32be } from './bytes.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
 import {
@@ -28,6 +28,8 @@ export interface PChainOptions {
   avaxAssetId: Uint8Array
   /** X-Chain owners of the P→X exports. */
   exportOwner: Uint8Array
+  /** Stake-locked, time-locked and multisig outputs one BaseTx pays (the last setup tx). */
+  locked: Output[]
 }
 
 export interface PrimaryValidator {
@@ -100,6 +102,7 @@ type Spec =
   | { kind: 'validator'; node: NodeIdentity; stake: bigint; shares: number; days: number }
   | { kind: 'delegator'; target: number; stake: bigint; days: number }
   | { kind: 'export'; amount: bigint }
+  | { kind: 'locked' }
   | { kind: 'transfer' }
 
 const ADDED_VALIDATORS = 10
@@ -153,6 +156,7 @@ export class PChain {
 
   private readonly specs: Spec[]
   private readonly exportOwner: Uint8Array
+  private readonly locked: Output[]
   private readonly ids: Uint8Array
   /** ewoq's change before tx j: amount and output index in tx j-1 (tx -1 = the genesis UTXO). */
   private readonly changeBefore: BigUint64Array
@@ -165,6 +169,7 @@ export class PChain {
     this.seed = options.seed
     this.avaxAssetId = options.avaxAssetId
     this.exportOwner = options.exportOwner
+    this.locked = options.locked
     this.users = Array.from({ length: P_USERS }, (_, k) => derivedAccount(this.seed, `p-user-${k}`))
     this.l1ManagerAddress = derive(this.seed, 'l1-manager', 20)
     this.l1Nodes = [0, 1, 2]
@@ -258,6 +263,7 @@ export class PChain {
       })
     }
     for (let k = 0; k < EXPORTS; k++) specs.push({ kind: 'export', amount: AVAX(100 + k) })
+    specs.push({ kind: 'locked' })
     return specs
   }
 
@@ -347,6 +353,18 @@ export class PChain {
           out.push({ txId: this.txId(j), outputIndex: index, output: o })
       })
     }
+    return out
+  }
+
+  /** The outputs of the locked setup tx that an address (hex) owns or co-owns. */
+  lockedUtxos(shortIdHex: string): LocalUtxo[] {
+    const j = this.specs.findIndex((s) => s.kind === 'locked')
+    const change = this.changeIndexBefore[j + 1]
+    const out: LocalUtxo[] = []
+    this.tx(j).tx.base.outputs.forEach((output, index) => {
+      if (index !== change && output.addresses.some((a) => bytesToHex(a) === shortIdHex))
+        out.push({ txId: this.txId(j), outputIndex: index, output })
+    })
     return out
   }
 
@@ -466,6 +484,15 @@ export class PChain {
           destinationChain: X_CHAIN_BYTES,
           exportedOutputs: [transferOutput(this.avaxAssetId, spec.amount, this.exportOwner)],
         }
+        break
+      case 'locked':
+        // A BaseTx may pay stake-locked outputs from unlocked funds (`vms/platformvm/utxo/verifier.go`
+        // VerifySpendUTXOs: locked produced beyond locked consumed is taken from the unlocked inputs).
+        for (const output of this.locked) {
+          spent += output.amount
+          extra.push(output)
+        }
+        body = { type: 'base' }
         break
       case 'transfer': {
         const user = this.users[(j - this.setupCount) % P_USERS] as Account

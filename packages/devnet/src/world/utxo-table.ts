@@ -1,7 +1,7 @@
 import { bytesToHex } from '@avalanche-automation/core'
 import { encodeUtxo } from './avm-codec.js'
 import { compareBytes, sha256Fast } from './bytes.js'
-import type { Output } from './components.js'
+import { type Output, transferOutput } from './components.js'
 import { hexChecked } from './json-values.js'
 
 export interface UtxoSource {
@@ -20,7 +20,8 @@ export function utxoIdBytes(txId: Uint8Array, outputIndex: number): Uint8Array {
 
 /**
  * One address's UTXOs in the order the node iterates them: by UTXO ID (the address index is a prefix DB keyed by
- * UTXO ID). Stored column-wise in typed arrays (~90 bytes per UTXO) so 100,000 UTXOs stay off the JS heap.
+ * UTXO ID). Stored column-wise in typed arrays (~90 bytes per UTXO) so 100,000 UTXOs stay off the JS heap; the few
+ * outputs that are not the address's alone without locktime (multisig, time- or stake-locked) are kept whole.
  */
 export class UtxoTable {
   readonly count: number
@@ -30,8 +31,12 @@ export class UtxoTable {
   private readonly assetIndexes: Uint8Array
   private readonly typeIds: Uint8Array
   private readonly amounts: BigUint64Array
-  /** Per asset index: sum of transfer-output amounts (what getBalance reports). */
+  /** Outputs other than `owner` alone with no locktime, by position. */
+  private readonly special = new Map<number, Output>()
+  /** Per asset index: sum of every transfer output's amount (what a getUTXOs walk adds up). */
   readonly balances: bigint[]
+  /** Per asset index: the same sum over the plain outputs (not in `special`). */
+  private readonly plainBalances: bigint[]
   /** Rendered UTXOs (checksummed hex), kept for tables small enough that caching them all is cheap. */
   private readonly rendered: (string | undefined)[] | undefined
 
@@ -53,6 +58,7 @@ export class UtxoTable {
     this.typeIds = new Uint8Array(this.count)
     this.amounts = new BigUint64Array(this.count)
     this.balances = assetIds.map(() => 0n)
+    this.plainBalances = assetIds.map(() => 0n)
     this.rendered = this.count <= 20_000 ? new Array(this.count) : undefined
     keyed.forEach(({ s, id }, k) => {
       const asset = assetIndex.get(bytesToHex(s.output.assetId)) ?? 0
@@ -62,7 +68,10 @@ export class UtxoTable {
       this.assetIndexes[k] = asset
       this.typeIds[k] = s.output.typeId
       this.amounts[k] = s.output.amount
-      if (s.output.typeId === 7) this.balances[asset] = (this.balances[asset] as bigint) + s.output.amount
+      if (!isPlain(s.output, owner)) this.special.set(k, s.output)
+      if (s.output.typeId !== 7) return
+      this.balances[asset] = (this.balances[asset] as bigint) + s.output.amount
+      if (!this.special.has(k)) this.plainBalances[asset] = (this.plainBalances[asset] as bigint) + s.output.amount
     })
   }
 
@@ -83,6 +92,8 @@ export class UtxoTable {
   }
 
   output(k: number): Output {
+    const special = this.special.get(k)
+    if (special) return special
     return {
       assetId: this.assetIds[this.assetIndexes[k] as number] as Uint8Array,
       typeId: this.typeIds[k] === 6 ? 6 : 7,
@@ -91,6 +102,20 @@ export class UtxoTable {
       threshold: 1,
       addresses: [this.owner],
     }
+  }
+
+  /**
+   * Per asset index: the sum of the transfer outputs `counts` accepts. Plain outputs share one verdict, so the cost
+   * does not grow with the table (getAllBalances on an address with a million UTXOs).
+   */
+  sum(counts: (out: Output) => boolean): bigint[] {
+    const plain = counts(transferOutput(new Uint8Array(32), 0n, this.owner))
+    const sums = this.plainBalances.map((amount) => (plain ? amount : 0n))
+    for (const [k, out] of this.special) {
+      const asset = this.assetIndexes[k] as number
+      if (out.typeId === 7 && counts(out)) sums[asset] = (sums[asset] as bigint) + out.amount
+    }
+    return sums
   }
 
   /** The UTXO as getUTXOs returns it with the default encoding: "0x" + hex(bytes ‖ checksum). */
@@ -117,4 +142,15 @@ export class UtxoTable {
     if (lo < this.count && compareBytes(this.utxoId(lo), start) === 0) lo++
     return lo
   }
+}
+
+/** Whether an output is the shape the table stores in columns: a transfer or mint output of `owner` alone, no lock. */
+function isPlain(out: Output, owner: Uint8Array): boolean {
+  return (
+    out.stakeableLocktime === undefined &&
+    out.locktime === 0n &&
+    out.threshold === 1 &&
+    out.addresses.length === 1 &&
+    compareBytes(out.addresses[0] as Uint8Array, owner) === 0
+  )
 }

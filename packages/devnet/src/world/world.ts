@@ -4,6 +4,7 @@ import { transferOutput } from './components.js'
 import { C_CHAIN_ID, HRP, NETWORK_ID, NETWORK_NAME, NODE_VERSION, P_CHAIN_ID, X_CHAIN_ID } from './constants.js'
 import { IdIndex } from './id-index.js'
 import { type Account, derivedAccount, ewoq, localNodes } from './keys.js'
+import { type PChainPart, pLockedOutputs, xLockedOutputs } from './locked-outputs.js'
 import { PChain } from './pchain.js'
 import { UtxoTable } from './utxo-table.js'
 import { XChain, xGenesis } from './xchain.js'
@@ -31,12 +32,27 @@ export interface AccountFixture {
   shortId: string
   x: string
   p: string
-  /** Local X-Chain UTXOs (transfer and mint outputs). */
+  /** Local X-Chain UTXOs (transfer and mint outputs), the co-owned ones included. */
   xUtxoCount: number
-  /** X-Chain balance by asset ID: the sum of the transfer outputs. */
+  /**
+   * X-Chain total by asset ID: every transfer output the address owns or co-owns, locked or not. What a getUTXOs
+   * walk sums, and avm.getBalance / getAllBalances with includePartial.
+   */
   xBalances: Record<string, bigint>
+  /**
+   * By asset ID (assets with a non-zero figure): what avm.getBalance / getAllBalances count without includePartial,
+   * the outputs the address holds alone whose locktime has passed (`vms/avm/service.go` GetBalance).
+   */
+  xSpendable: Record<string, bigint>
   pUtxoCount: number
+  /** P-Chain AVAX total: every UTXO the address owns or co-owns; platform.getBalance `balance`. */
   pBalance: bigint
+  /**
+   * pBalance split as platform.getBalance splits it (`vms/platformvm/service.go` GetBalance). The figures come from
+   * how the outputs were made, not from the devnet's getBalance; they hold for any clock from the chains' genesis
+   * to 2100, the locktime of the locked outputs.
+   */
+  pBalances: Record<PChainPart, bigint>
   /** Atomic UTXOs exported from the X-Chain to this P-Chain address (platform.getUTXOs sourceChain "X"). */
   atomicFromX: number
   /** Atomic UTXOs exported from the P-Chain to this X-Chain address (avm.getUTXOs sourceChain "P"). */
@@ -52,7 +68,15 @@ export interface DevnetFixtures {
   nodeVersion: string
   chains: { x: string; p: string; c: string }
   assets: { avax: AssetFixture; usdt: AssetFixture; gold: AssetFixture; weth: AssetFixture; all: AssetFixture[] }
-  accounts: { ewoq: AccountFixture; alice: AccountFixture; bob: AccountFixture; carol: AccountFixture }
+  /** dave holds time-locked, stake-locked (P) and shared outputs on both chains; erin co-owns the shared ones only. */
+  accounts: {
+    ewoq: AccountFixture
+    alice: AccountFixture
+    bob: AccountFixture
+    carol: AccountFixture
+    dave: AccountFixture
+    erin: AccountFixture
+  }
   /** X addresses of a few bulk-payment recipients (each holds the payments of every 251st bulk tx). */
   users: string[]
   x: {
@@ -98,12 +122,19 @@ export interface DevnetFixtures {
 
 export type UtxoSourceChain = 'local' | 'X' | 'P' | 'C'
 
-/** Fan-out UTXOs of the other funded accounts: alice 1024 (one full page), bob 1025 (one more), carol 10. */
-const OTHER_FUNDED = { alice: 1024, bob: 1025, carol: 10 }
+/**
+ * Fan-out UTXOs of the other funded accounts: alice 1024 (one full page), bob 1025 (one more), carol 10, dave 8 (4
+ * plain, then the 4 time-locked and shared ones of xLockedOutputs).
+ */
+const OTHER_FUNDED = { alice: 1024, bob: 1025, carol: 10, dave: 8 }
 
 /** The smallest X-Chain that holds the setup transactions plus one bulk transaction. */
 export function minimumXTxs(utxosPerAddress: number): number {
-  return XChain.prefixLength(utxosPerAddress + OTHER_FUNDED.alice + OTHER_FUNDED.bob + OTHER_FUNDED.carol) + 1
+  return (
+    XChain.prefixLength(
+      utxosPerAddress + OTHER_FUNDED.alice + OTHER_FUNDED.bob + OTHER_FUNDED.carol + OTHER_FUNDED.dave,
+    ) + 1
+  )
 }
 
 /** Everything the node services read: the three chains, accounts, lazily built lookup tables. */
@@ -112,9 +143,14 @@ export class World {
   readonly x: XChain
   readonly p: PChain
   readonly c: CChain
-  readonly accounts: { ewoq: Account; alice: Account; bob: Account; carol: Account }
+  readonly accounts: { ewoq: Account; alice: Account; bob: Account; carol: Account; dave: Account; erin: Account }
   readonly users: Account[]
   readonly fixtures: DevnetFixtures
+  /** The outputs that are not simply their owner's, with the figure each counts in (`locked-outputs.ts`). */
+  private readonly locked: {
+    x: ReturnType<typeof xLockedOutputs>
+    p: ReturnType<typeof pLockedOutputs>
+  }
   private readonly tables = new Map<string, UtxoTable>()
   private readonly indexes = new Map<string, IdIndex>()
 
@@ -124,10 +160,19 @@ export class World {
     const alice = derivedAccount(seed, 'alice')
     const bob = derivedAccount(seed, 'bob')
     const carol = derivedAccount(seed, 'carol')
-    this.accounts = { ewoq, alice, bob, carol }
+    const dave = derivedAccount(seed, 'dave')
+    const erin = derivedAccount(seed, 'erin')
+    this.accounts = { ewoq, alice, bob, carol, dave, erin }
     this.users = Array.from({ length: 251 }, (_, k) => derivedAccount(seed, `user-${k}`))
     const avaxAssetId = xGenesis().id
-    this.p = new PChain({ seed, blocks: options.pBlocks, avaxAssetId, exportOwner: carol.shortId })
+    this.locked = { x: xLockedOutputs(avaxAssetId, dave, erin), p: pLockedOutputs(avaxAssetId, dave, erin) }
+    this.p = new PChain({
+      seed,
+      blocks: options.pBlocks,
+      avaxAssetId,
+      exportOwner: carol.shortId,
+      locked: this.locked.p.map((l) => l.output),
+    })
     this.x = new XChain({
       seed,
       txCount: options.xTxs,
@@ -136,6 +181,7 @@ export class World {
         { account: alice, utxos: OTHER_FUNDED.alice },
         { account: bob, utxos: OTHER_FUNDED.bob },
         { account: carol, utxos: OTHER_FUNDED.carol },
+        { account: dave, utxos: OTHER_FUNDED.dave, locked: this.locked.x.map((l) => l.output) },
       ],
       blockTxs: options.xBlockTxs,
       pExports: this.p.exportsToX,
@@ -167,7 +213,7 @@ export class World {
         .filter((e) => bytesToHex(e.owner) === hex)
         .map((e) => ({ txId: e.txId, outputIndex: e.outputIndex, output: transferOutput(avax, e.amount, e.owner) }))
     } else if (chain === 'P' && source === 'local') {
-      sources = hex === ewoq.hex ? [this.p.treasuryUtxo()] : this.p.userUtxos(hex)
+      sources = [...(hex === ewoq.hex ? [this.p.treasuryUtxo()] : this.p.userUtxos(hex)), ...this.p.lockedUtxos(hex)]
     } else if (chain === 'P' && source === 'X') sources = this.x.exportsTo(hex)
     if (sources.length === 0) return UtxoTable.empty
     const table = new UtxoTable(sources, chain === 'X' ? this.assetIds : [avax], shortId)
@@ -214,6 +260,21 @@ export class World {
     xTable.balances.forEach((amount, k) => {
       if (amount > 0n) xBalances[cb58Encode(this.assetIds[k] as Uint8Array)] = amount
     })
+    // The labelled outputs this account owns or co-owns; every other output is its alone, unlocked.
+    const mine = <L extends { output: { addresses: Uint8Array[] } }>(list: L[]) =>
+      list.filter((l) => l.output.addresses.some((a) => bytesToHex(a) === account.hex))
+    const xSpendable = { ...xBalances }
+    for (const { output } of mine(this.locked.x).filter((l) => !l.spendableAlone)) {
+      const asset = cb58Encode(output.assetId)
+      xSpendable[asset] = (xSpendable[asset] as bigint) - output.amount
+      if (xSpendable[asset] === 0n) delete xSpendable[asset]
+    }
+    const pBalance = pTable.balances[0] ?? 0n
+    const pBalances = { unlocked: pBalance, lockedStakeable: 0n, lockedNotStakeable: 0n }
+    for (const { output, part } of mine(this.locked.p)) {
+      pBalances.unlocked -= output.amount
+      pBalances[part] += output.amount
+    }
     return {
       name: account.name,
       shortId: account.hex,
@@ -221,8 +282,10 @@ export class World {
       p: formatAddress('P', HRP, account.shortId),
       xUtxoCount: xTable.count,
       xBalances,
+      xSpendable,
       pUtxoCount: pTable.count,
-      pBalance: pTable.balances[0] ?? 0n,
+      pBalance,
+      pBalances,
       atomicFromX: this.x.exportCount(account.hex),
       atomicFromP: this.x.pendingImports().filter((e) => bytesToHex(e.owner) === account.hex).length,
     }
@@ -267,6 +330,8 @@ export class World {
         alice: this.accountFixture(this.accounts.alice),
         bob: this.accountFixture(this.accounts.bob),
         carol: this.accountFixture(this.accounts.carol),
+        dave: this.accountFixture(this.accounts.dave),
+        erin: this.accountFixture(this.accounts.erin),
       },
       users: this.users.slice(0, 5).map((u) => formatAddress('X', HRP, u.shortId)),
       x: {

@@ -37,11 +37,18 @@ export interface XTxRecord {
 
 export type XTxKind = 'createAsset' | 'fanout' | 'import' | 'send' | 'export'
 
+/** An account the fan-out pays `utxos` outputs; the last ones are `locked` (AVAX, time-locked or shared) if given. */
+export interface FundedAccount {
+  account: Account
+  utxos: number
+  locked?: Output[]
+}
+
 export interface XChainOptions {
   seed: number
   txCount: number
   /** Accounts that receive fan-out UTXOs, with how many each. */
-  funded: { account: Account; utxos: number }[]
+  funded: FundedAccount[]
   /** Mean transactions per block. */
   blockTxs: number
   /** P-Chain exports to the X-Chain; the first four are imported by the two import txs. */
@@ -326,9 +333,9 @@ export class XChain {
       const spent = [BigInt(TX_FEE), 0n, 0n, 0n]
       const outputs: Output[] = []
       for (let e = first; e < last; e++) {
-        const { asset, amount, owner } = this.fanoutEntry(e)
-        spent[asset] = (spent[asset] as bigint) + amount
-        outputs.push(transferOutput(this.assetId(asset), amount, owner))
+        const { asset, output } = this.fanoutEntry(e)
+        spent[asset] = (spent[asset] as bigint) + output.amount
+        outputs.push(output)
       }
       const used = [0, 1, 2, 3].filter((a) => a === 0 || (spent[a] as bigint) > 0n)
       const changes = new Map<number, Output>()
@@ -372,15 +379,18 @@ export class XChain {
     return { tx, mintIndex: -1, after: () => before }
   }
 
-  /** Fan-out entry e: which funded account, which asset, how much. */
-  private fanoutEntry(e: number): { asset: number; amount: bigint; owner: Uint8Array; funded: number } {
+  /** Fan-out entry e: its asset and output (random for its account, or one of the account's `locked` outputs). */
+  private fanoutEntry(e: number): { asset: number; output: Output } {
     let funded = 0
     while (funded + 1 < this.fundedStarts.length && (this.fundedStarts[funded + 1] as number) <= e) funded++
+    const { locked = [], utxos } = this.options.funded[funded] as FundedAccount
+    const lockedAt = e - (this.fundedStarts[funded] as number) - (utxos - locked.length)
+    if (lockedAt >= 0) return { asset: 0, output: locked[lockedAt] as Output }
     const asset = ASSET_CYCLE[e % ASSET_CYCLE.length] as number
     const { unit, max } = FANOUT_UNITS[asset] as { unit: bigint; max: number }
     const amount = BigInt(1 + below(this.seed, Stream.fanoutAmount, e, max)) * unit
     const owner = (this.options.funded[funded] as { account: Account }).account.shortId
-    return { asset, amount, owner, funded }
+    return { asset, output: transferOutput(this.assetId(asset), amount, owner) }
   }
 
   // ---------------------------------------------------------------- the tree
@@ -532,24 +542,25 @@ export class XChain {
   /** Local UTXOs owned by a 20-byte address (hex), unsorted. */
   localUtxos(hex: string): UtxoSource[] {
     const out: UtxoSource[] = []
-    const funded = this.options.funded.findIndex((f) => f.account.hex === hex)
-    if (funded >= 0) {
-      const owner = (this.options.funded[funded] as { account: Account }).account.shortId
-      const first = this.fundedStarts[funded] as number
-      const end = first + (this.options.funded[funded] as { utxos: number }).utxos
-      for (let j = Math.floor(first / FANOUT_WIDTH); j * FANOUT_WIDTH < end; j++) {
-        const i = CREATED_ASSETS.length + j
-        const id = this.txId(i)
-        // ewoq also owns each fan-out's change outputs: those are treasury, listed by treasuryUtxos if unspent.
-        const changes = new Set(
-          (this.snapshots[i + 1] as Treasury).filter((r) => r && sameBytes(r.txId, id)).map((r) => r?.outputIndex),
-        )
-        this.tx(i).tx.outputs.forEach((output, index) => {
-          if (!changes.has(index) && sameBytes(output.addresses[0] as Uint8Array, owner)) {
-            out.push({ txId: id, outputIndex: index, output })
-          }
-        })
-      }
+    const owner = Buffer.from(hex, 'hex')
+    const ownedBy = (o: Output) => o.addresses.some((a) => sameBytes(a, owner))
+    // The fan-outs paying this account, or paying another account an output this one co-owns.
+    const fanouts = new Set<number>()
+    this.options.funded.forEach((f, k) => {
+      if (f.account.hex !== hex && !f.locked?.some(ownedBy)) return
+      const first = this.fundedStarts[k] as number
+      for (let j = Math.floor(first / FANOUT_WIDTH); j * FANOUT_WIDTH < first + f.utxos; j++) fanouts.add(j)
+    })
+    for (const j of [...fanouts].sort((a, b) => a - b)) {
+      const i = CREATED_ASSETS.length + j
+      const id = this.txId(i)
+      // ewoq also owns each fan-out's change outputs: those are treasury, listed by treasuryUtxos if unspent.
+      const changes = new Set(
+        (this.snapshots[i + 1] as Treasury).filter((r) => r && sameBytes(r.txId, id)).map((r) => r?.outputIndex),
+      )
+      this.tx(i).tx.outputs.forEach((output, index) => {
+        if (!changes.has(index) && ownedBy(output)) out.push({ txId: id, outputIndex: index, output })
+      })
     }
     if (hex === ewoq.hex) out.push(...this.treasuryUtxos())
     if (hex === this.options.importer.hex) {
