@@ -8,6 +8,16 @@ export { DATA_API_WEIGHTS, METRICS_API_WEIGHTS } from './data/params.js'
 export { formatAddress, hrpForNetwork, isAddress, type ParsedAddress, parseAddress } from './encoding/address.js'
 export { formatAmount, parseAmount } from './encoding/amount.js'
 export {
+  AVM_TYPE,
+  type AvmTxType,
+  avmTxTypes,
+  type DecodedAvmBlock,
+  type DecodedAvmTx,
+  decodeAvmBlock,
+  decodeAvmTx,
+  decodeXChainBlock,
+} from './encoding/avm.js'
+export {
   isSpendableAlone,
   type PChainBalance,
   type PChainBalanceKind,
@@ -30,6 +40,7 @@ export {
   parseNodeId,
   utxoId,
 } from './encoding/ids.js'
+export { type DecodedProposerBlock, decodeProposerBlock, isProposerBlock } from './encoding/proposervm.js'
 export {
   type DecodedUtxo,
   decodeUtxo,
@@ -42,6 +53,7 @@ export { parseJsonLossless, stringifyJson, toJson } from './json.js'
 export type { Logger } from './logger.js'
 export { type NetworkName, networks } from './networks.js'
 export { type Container, type IndexName, indexNames } from './node/index.js'
+export type { XChainBlock, XChainTx } from './node/payloads.js'
 export {
   type AnyOperation,
   defineOperation,
@@ -52,11 +64,19 @@ export {
   type Service,
 } from './operation.js'
 export type { PageItem, Paginated } from './pagination/attach.js'
-export type { IndexWalkParams } from './pagination/indexRange.js'
+export { type IndexWalkParams, isNoneAccepted, NONE_ACCEPTED } from './pagination/indexRange.js'
 export { itemKey, PAGE_TOKEN_LIFETIME_MS, type PageTokenWalkOptions } from './pagination/pageToken.js'
 export type { WalkOptions } from './pagination/types.js'
 export type { Utxo, UtxoWalkParams } from './pagination/utxos.js'
-export { walkXChainHistory, type XChainHistoryEntry, type XChainHistoryParams } from './pagination/xChainHistory.js'
+export {
+  walkXChainHistory,
+  type XChainDagEntry,
+  type XChainHistoryBlock,
+  type XChainHistoryCursor,
+  type XChainHistoryEntry,
+  type XChainHistoryParams,
+  type XChainLinearEntry,
+} from './pagination/xChainHistory.js'
 export { createRedactor, redactUrl } from './redact.js'
 export { backoffDelay, defaultRetryPolicy, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 export { services } from './services.js'

@@ -85,6 +85,22 @@ export class CodecReader {
     for (let i = 0; i < count; i++) items.push(read(this))
     return items
   }
+  /** A linear-codec string: u16 length, then UTF-8 bytes. */
+  str(): string {
+    return new TextDecoder().decode(this.bytes(this.u16()))
+  }
+  /** Throws unless every byte was read: `what` names the structure in the error. */
+  expectEnd(what: string): void {
+    if (this.remaining !== 0) {
+      throw new InvalidEncodingError(
+        `${what}: ${this.remaining} unexpected bytes after its end at offset ${this.offset}`,
+      )
+    }
+  }
+  /** Bytes read so far. */
+  get position(): number {
+    return this.offset
+  }
   get remaining(): number {
     return this.data.length - this.offset
   }

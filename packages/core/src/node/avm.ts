@@ -139,7 +139,7 @@ export const avm = {
     ...read,
     id: 'avm.getTx',
     summary: 'An X-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
-    description: `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound).`,
+    description: `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound). The node keeps only accepted transactions, of both eras (before and since Cortina): an answer means accepted.`,
     params: z.strictObject({ blockchain, txID: idParam('transaction ID'), encoding: hexOrJson }),
     result: txReply(xChainTx),
   }),
@@ -156,7 +156,7 @@ export const avm = {
     id: 'avm.getTxStatus',
     summary: 'Whether this node has accepted an X-Chain transaction: Accepted or Unknown.',
     description:
-      'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown) or index.isAccepted on X/tx. Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
+      'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown), which reads the same state. Not index.isAccepted on X/tx: that index holds only the txs from before Cortina (2023). Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
     params: z.strictObject({ blockchain, txID: idParam('transaction ID') }),
     result: record({ status: z.enum(['Accepted', 'Processing', 'Rejected', 'Unknown']) }),
     deprecated: { since: 'v1.10.0', use: 'avm.getTx' },

@@ -4,12 +4,19 @@ import { idParam, record, u64, u64Param } from '../schemas.js'
 
 /**
  * The index API, one instance per `/ext/index/<chain>/<kind>`. `indexName` picks the instance; it is part of the
- * path, not a JSON-RPC parameter. X/vtx is still served but no longer filled since Cortina: use X/block.
+ * path, not a JSON-RPC parameter. X/tx and X/vtx are still served but stopped growing at Cortina, when the X-Chain
+ * became linear: only the DAG bootstrapper feeds them (`indexer/indexer.go` TxAcceptorGroup,
+ * `snow/engine/avalanche/bootstrap/bootstrapper.go`), so every later X-Chain tx is only inside an X/block block
+ * (`reference/node-rpc.md` 0.1). walkXChainHistory walks both.
  */
 export const indexNames = ['X/tx', 'X/block', 'P/block', 'C/block', 'X/vtx'] as const
 export type IndexName = (typeof indexNames)[number]
 
-const indexName = z.enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
+const indexName = z
+  .enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
+  .describe(
+    'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
+  )
 const encoding = z.enum(['hex', 'hexc', 'hexnc'], { error: 'expected one of hex, hexc, hexnc' }).optional()
 
 /** A container as the index serves it. `bytes` is hex with a 4-byte checksum unless encoding was hexnc. */
@@ -38,6 +45,8 @@ export const index = {
     ...base,
     id: 'index.getLastAccepted',
     summary: 'The most recently accepted container of an index, with its position.',
+    description:
+      'An index with no container fails with JSON-RPC message "no containers have been accepted" (isNoneAccepted): X/tx and X/vtx on networks where Cortina was active at genesis.',
     params: z.strictObject({ indexName, encoding }),
     result: container,
   }),
@@ -60,7 +69,7 @@ export const index = {
     id: 'index.getContainerRange',
     summary: 'Up to 1024 consecutive containers of an index starting at a position.',
     description:
-      'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency.',
+      'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency; an empty index yields nothing.',
     params: z.strictObject({
       indexName,
       startIndex: u64Param,
@@ -86,6 +95,8 @@ export const index = {
     ...base,
     id: 'index.isAccepted',
     summary: 'Whether a container ID is accepted in an index (false for unknown IDs).',
+    description:
+      'On X/tx it is false for every X-Chain tx accepted since Cortina (2023), which only X/block blocks hold: ask avm.getTx whether an X-Chain tx is accepted.',
     params: z.strictObject({ indexName, id: idParam('container ID') }),
     result: record({ isAccepted: z.boolean() }),
   }),

@@ -1,4 +1,4 @@
-import { PaginationLimitError } from '../errors.js'
+import { JsonRpcError, PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
 import { type Container, type IndexName, index, MAX_CONTAINER_RANGE } from '../node/index.js'
 import type { Call } from './types.js'
@@ -16,9 +16,20 @@ export interface IndexWalkParams {
   encoding?: 'hex' | 'hexc' | 'hexnc'
 }
 
+/** The index's answer while it holds no container (`errNoneAccepted`, `indexer/index.go` L31). */
+export const NONE_ACCEPTED = 'no containers have been accepted'
+
+/**
+ * Whether an error is the index saying it is empty: getLastAccepted and getContainerRange answer so, e.g. `X/tx` and
+ * `X/vtx` on networks with Cortina active at genesis.
+ */
+export function isNoneAccepted(error: unknown): boolean {
+  return JsonRpcError.isInstance(error) && error.rpcMessage === NONE_ACCEPTED
+}
+
 /**
  * Walks an index range page by page, in order, with up to `concurrency` requests in flight. Memory stays bounded by
- * `concurrency` pages whatever the length of the range.
+ * `concurrency` pages whatever the length of the range. An empty index yields nothing.
  */
 export async function* walkIndexPages(
   call: Call,
@@ -35,10 +46,16 @@ export async function* walkIndexPages(
   }
   const { indexName, encoding } = params
   const start = BigInt(params.startIndex ?? 0)
-  const end =
-    params.endIndex !== undefined
-      ? BigInt(params.endIndex)
-      : ((await call(index.getLastAccepted, { indexName }, options)) as Container).index
+  let end: bigint
+  if (params.endIndex !== undefined) end = BigInt(params.endIndex)
+  else {
+    try {
+      end = ((await call(index.getLastAccepted, { indexName }, options)) as Container).index
+    } catch (error) {
+      if (isNoneAccepted(error)) return
+      throw error
+    }
+  }
   let next = start
   const inFlight: Promise<Container[]>[] = []
   const fetchPage = (from: bigint): Promise<Container[]> => {
@@ -61,7 +78,14 @@ export async function* walkIndexPages(
     fill()
     let expected = start
     while (inFlight.length > 0) {
-      const containers = await (inFlight.shift() as Promise<Container[]>)
+      let containers: Container[]
+      try {
+        containers = await (inFlight.shift() as Promise<Container[]>)
+      } catch (error) {
+        // An explicit range over an empty index: nothing to walk, as when the index ends before `end`.
+        if (expected === start && isNoneAccepted(error)) return
+        throw error
+      }
       if (containers.length === 0 || containers[0]?.index !== expected) {
         throw new PaginationLimitError(
           index.getContainerRange.id,

@@ -1,16 +1,9 @@
-import {
-  type AvalancheClient,
-  type Container,
-  formatAddress,
-  sha256,
-  type Utxo,
-  walkXChainHistory,
-} from '@avalanche-automation/core'
+import { type AvalancheClient, type Container, formatAddress, sha256, type Utxo } from '@avalanche-automation/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../../src/index.js'
 import { clientFor, collect, sumByAsset } from './helpers.js'
 
-/** The pagination helpers of core (UTXO cursor, index range, X-Chain history) walking a devnet over HTTP. */
+/** The pagination helpers of core (UTXO cursor, index range) walking a devnet over HTTP. */
 let devnet: Devnet
 let client: AvalancheClient
 beforeAll(async () => {
@@ -206,28 +199,4 @@ describe('index range walk (index.getContainerRange.items / .pages)', () => {
   })
 })
 
-describe('walkXChainHistory', () => {
-  it('yields the X/tx containers in order, each with its avm.getTx (json)', async () => {
-    const entries = await collect(walkXChainHistory(client, { startIndex: 1020, endIndex: 1030 }))
-    expect(entries.map((e) => e.container.index)).toEqual(Array.from({ length: 11 }, (_, k) => BigInt(1020 + k)))
-    for (const { container, tx } of entries) {
-      if (typeof tx === 'string') throw new Error('expected a decoded tx')
-      expect(tx.id).toBe(container.id)
-    }
-  })
-
-  it('yields the signed bytes with encoding hex, equal to the container bytes, from the start', async () => {
-    const entries = await collect(walkXChainHistory(client, { endIndex: 15, encoding: 'hex', concurrency: 2 }))
-    expect(entries).toHaveLength(16)
-    expect(entries[0]?.container.id).toBe(devnet.fixtures.x.txs.first)
-    for (const { container, tx } of entries) expect(tx).toBe(container.bytes)
-  })
-
-  it('walks to the last accepted tx when endIndex is omitted', async () => {
-    const start = devnet.fixtures.x.txCount - 5
-    const entries = await collect(walkXChainHistory(client, { startIndex: start }))
-    expect(entries.map((e) => e.container.index)).toEqual([0, 1, 2, 3, 4].map((k) => BigInt(start + k)))
-    const last = entries.at(-1)?.tx
-    expect(typeof last === 'object' && last.id).toBe(devnet.fixtures.x.txs.last)
-  })
-})
+// walkXChainHistory (both eras of the X-Chain) has its own suite: x-history.test.ts.
