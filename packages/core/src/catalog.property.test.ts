@@ -34,6 +34,7 @@ type Def = {
   in?: unknown
   entries?: object
   values?: unknown[]
+  options?: unknown[]
 }
 const defOf = (schema: unknown) => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def
 
@@ -55,6 +56,8 @@ function choices(schema: unknown): unknown[] {
     const def = defOf(node)
     if (def?.type === 'enum') return Object.values(def.entries ?? {})
     if (def?.type === 'literal') return def.values ?? []
+    // An any-case enum is a union whose first member lists the values.
+    if (def?.type === 'union') return def.options?.flatMap(choices) ?? []
     node = def?.innerType ?? def?.in
   }
   return []

@@ -106,7 +106,8 @@ function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodType): ParamIssue {
     message = issue.keys
       .map((key) => {
         const match = known.find((k) => k.toLowerCase() === key.toLowerCase())
-        return `unknown parameter "${key}"${match ? ` (did you mean "${match}"? names are case-sensitive)` : ''}`
+        // The node would match a differently cased name (Go's encoding/json); refusing it is this client's choice.
+        return `unknown parameter "${key}"${match ? ` (did you mean "${match}"? parameter names are case-sensitive in this client)` : ''}`
       })
       .join('; ')
     if (known.length) message += `; accepted: ${known.join(', ')}`

@@ -4,9 +4,9 @@
  * `toJson()` form of its output, so adapters can publish it as a JSON Schema for the JSON they emit.
  */
 import { z } from 'zod'
-import { isAddress } from './encoding/address.js'
+import { parseAddress } from './encoding/address.js'
 import { isCb58 } from './encoding/cb58.js'
-import { isId, isNodeId } from './encoding/ids.js'
+import { EMPTY_ID, isId, isNodeId } from './encoding/ids.js'
 
 const MAX_U64 = 2n ** 64n - 1n
 const EXAMPLE_ID = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM'
@@ -18,24 +18,61 @@ const EXAMPLE_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 export const idParam = (what = 'ID') =>
   z.string().refine(isId, { error: `expected a ${what}: 32 bytes in cb58, like "${EXAMPLE_ID}"` })
 
+/**
+ * Longest alias the node takes, in bytes: `len(args.Alias) > maxAliasLength` (`api/admin/service.go` L148, L170)
+ * counts the UTF-8 bytes of a Go string, so 300 × "é" (600 bytes) is too long.
+ */
+export const MAX_ALIAS_BYTES = 512
+export const utf8Length = (text: string): number => new TextEncoder().encode(text).length
+
 /** A blockchain or asset given by cb58 ID or by alias (`X`, `P`, `C`, `AVAX`). */
 export const idOrAliasParam = (what: string) =>
   z
     .string()
     .min(1, { error: `expected a ${what} ID or alias, e.g. "X"` })
-    .max(512, { error: 'at most 512 characters' })
+    .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
+      error: `at most ${MAX_ALIAS_BYTES} bytes in UTF-8 (no ID or alias is longer)`,
+    })
 
 export const nodeIdParam = z
   .string()
   .refine(isNodeId, { error: `expected a node ID: "NodeID-" followed by cb58, like "${EXAMPLE_NODE_ID}"` })
 
-/** `X-avax1...` / `P-fuji1...` or a bare cb58 short ID, as the node's ParseServiceAddress accepts. */
+/** The P-Chain's aliases (`genesis/aliases.go` L20, L36-41): P, platform, and its ID (`ids.Empty`). */
+const P_CHAIN_ALIASES: readonly string[] = ['P', 'platform', EMPTY_ID]
+
+/**
+ * An address as the node's `avax.ParseServiceAddress` takes it (`vms/components/avax/addresses.go`): a bare cb58
+ * short ID, or `<chain alias>-<bech32>`. On the P-Chain the alias is P, platform or the chain ID; X-Chain methods
+ * also serve other AVM chains, whose aliases differ, so any alias passes there (the node checks it names the chain).
+ * Bech32 without an alias is refused with the node's reason (`no separator found in address`).
+ */
 export const addressParam = (chain: 'X' | 'P') =>
-  z.string().refine(
-    // P-Chain addresses must say P; X-Chain methods also serve other AVM chains, whose aliases differ.
-    (s) => (chain === 'P' ? isAddress(s, ['P']) : isAddress(s)) || isCb58(s, 20),
-    { error: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID` },
-  )
+  z.string().superRefine((text, ctx) => {
+    if (isCb58(text, 20)) return
+    let alias: string | undefined
+    try {
+      alias = parseAddress(text).chain
+    } catch (error) {
+      const reason = (error as Error).message
+      if (reason.includes('no separator')) ctx.addIssue({ code: 'custom', message: reason })
+      else {
+        ctx.addIssue({
+          code: 'custom',
+          input: text,
+          message: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID`,
+        })
+      }
+      return
+    }
+    if (alias === '') ctx.addIssue({ code: 'custom', message: `"${text}" has no chain alias before the dash` })
+    else if (chain === 'P' && !P_CHAIN_ALIASES.includes(alias as string)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${text}" is not a P-Chain address: its prefix "${alias}" must be a P-Chain alias (${P_CHAIN_ALIASES.join(', ')})`,
+      })
+    }
+  })
 
 /** A 64-bit unsigned integer given as bigint, safe integer or decimal string; sent as a decimal string. */
 export const u64Param = z
@@ -67,9 +104,39 @@ export const u64Param = z
     return value.toString()
   })
 
-/** Byte encodings the node accepts for a method; `hex` is the node's default. */
+/** A case-insensitive pattern without flags, so the JSON Schema `pattern` means the same as the check. */
+function anyCasePattern(values: readonly string[]): RegExp {
+  const letters = (value: string) =>
+    [...value].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`))
+  return new RegExp(`^(?:${values.map((value) => letters(value).join('')).join('|')})$`)
+}
+
+/** The spellings TypeScript offers for a case-insensitive name; any other mix of cases passes at run time too. */
+type AnyCase<T extends string> = T | Lowercase<T> | Uppercase<T> | Capitalize<Lowercase<T>>
+
+/**
+ * One of `values` in any letter case, passed on in its canonical spelling, for names the node matches
+ * case-insensitively (encodings, log levels). The plain enum branch keeps the values listed for the adapters
+ * (an `enum` in the MCP JSON Schema, options in n8n).
+ */
+export const anyCaseEnum = <const E extends readonly [string, ...string[]]>(values: E, what: string) =>
+  z.union(
+    [
+      z.enum(values),
+      z
+        .string()
+        .regex(anyCasePattern(values))
+        .transform((text) => values.find((value) => value.toLowerCase() === text.toLowerCase()) as E[number]),
+    ],
+    { error: `expected ${what}: one of ${values.join(', ')} (any case)` },
+  ) as unknown as z.ZodType<E[number], AnyCase<E[number]>>
+
+/**
+ * Byte encodings the node accepts for a method; `hex` is the node's default. `formatting.Encoding` reads them in any
+ * case (`utils/formatting/encoding.go` L80-88) and the reply names the lower-case one.
+ */
 export const encodingParam = <const E extends readonly [string, ...string[]]>(values: E) =>
-  z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional()
+  anyCaseEnum(values, 'an encoding').optional()
 
 // ---- results ------------------------------------------------------------------------------------------------------
 

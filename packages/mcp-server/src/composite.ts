@@ -228,7 +228,7 @@ const addressOverview: ToolDefinition = {
     const { client } = context
     let parsed: ReturnType<typeof parseAddress>
     try {
-      parsed = parseAddress(address)
+      parsed = parseAddress(address, { allowBare: true })
     } catch (error) {
       throw new ToolInputError(`address: ${(error as Error).message}`)
     }

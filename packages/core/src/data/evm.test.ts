@@ -390,7 +390,7 @@ describe('data (EVM) parameter validation (before any request)', () => {
       fake,
       // @ts-expect-error typo
       () => client.data.listNativeTransactions({ chainId: 1, address: WALLET, pagesize: 5 }),
-      /unknown parameter "pagesize" \(did you mean "pageSize"\? names are case-sensitive\)/,
+      /unknown parameter "pagesize" \(did you mean "pageSize"\? parameter names are case-sensitive in this client\)/,
       /accepted: chainId, address, startBlock, endBlock, pageToken, pageSize/,
     )
   })

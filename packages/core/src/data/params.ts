@@ -160,10 +160,14 @@ export const l1ValidationId = z
 /** Primary Network addresses: `avax1...`, `P-avax1...`, `X-fuji1...` (bech32), or `0x...` for C-Chain atomic txs. */
 const pnAddress = z
   .string()
-  .refine((v) => EVM_ADDRESS.test(v) || (isAddress(v) && (!v.includes('-') || /^[PXC]-/.test(v))), {
-    error:
-      'expected an address like "avax1...", "P-avax1..." or "X-fuji1..." (bech32), or 0x-hex for C-Chain atomic transactions',
-  })
+  .refine(
+    (v) =>
+      EVM_ADDRESS.test(v) || (isAddress(v, undefined, { allowBare: true }) && (!v.includes('-') || /^[PXC]-/.test(v))),
+    {
+      error:
+        'expected an address like "avax1...", "P-avax1..." or "X-fuji1..." (bech32), or 0x-hex for C-Chain atomic transactions',
+    },
+  )
 
 /** One address, an array, or a comma-separated string; sent comma-separated as the service expects. */
 export const primaryNetworkAddresses = z

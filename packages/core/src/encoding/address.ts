@@ -16,11 +16,19 @@ export function hrpForNetwork(networkId: number): string {
 }
 
 export interface ParsedAddress {
-  /** The chain alias before the dash (`X`, `P`, `C`), or undefined for a bare bech32 string. */
+  /** The chain alias before the first dash (`X`, `platform`, a chain ID), or undefined for a bare bech32 string. */
   chain: string | undefined
   hrp: string
   /** The 20-byte short ID. */
   bytes: Uint8Array
+}
+
+export interface ParseAddressOptions {
+  /**
+   * Also accept bech32 without a chain alias (`avax1...`), the form the Data API takes. The node refuses it
+   * (`utils/formatting/address/address.go` Parse), so the default is false.
+   */
+  allowBare?: boolean
 }
 
 /** `X-avax1...`: chain alias, dash, bech32 of the 20-byte short ID. */
@@ -29,8 +37,18 @@ export function formatAddress(chain: string, hrp: string, bytes: Uint8Array): st
   return `${chain}-${bech32.encode(hrp, bech32.toWords(bytes))}`
 }
 
-export function parseAddress(text: string): ParsedAddress {
+/**
+ * Parses `<chain alias>-<bech32>` like the node (`address.Parse`): the alias is everything before the first dash and
+ * may be any alias of the chain (`P`, `platform`, the chain ID); which chain it names is the node's to check. Text
+ * without a dash fails with the node's reason unless `allowBare`.
+ */
+export function parseAddress(text: string, options: ParseAddressOptions = {}): ParsedAddress {
   const dash = text.indexOf('-')
+  if (dash < 0 && !options.allowBare) {
+    throw new InvalidEncodingError(
+      `couldn't parse address ${JSON.stringify(text)}: no separator found in address (the node needs the chain alias first, like "X-avax1..." or "P-avax1...")`,
+    )
+  }
   const chain = dash >= 0 ? text.slice(0, dash) : undefined
   const rest = dash >= 0 ? text.slice(dash + 1) : text
   let decoded: { prefix: string; words: number[] }
@@ -49,9 +67,10 @@ export function parseAddress(text: string): ParsedAddress {
   return { chain, hrp: decoded.prefix, bytes }
 }
 
-export function isAddress(text: string, chains?: readonly string[]): boolean {
+/** Whether `text` parses (see parseAddress) and, when `chains` is given, its alias is one of them. */
+export function isAddress(text: string, chains?: readonly string[], options: ParseAddressOptions = {}): boolean {
   try {
-    const { chain } = parseAddress(text)
+    const { chain } = parseAddress(text, options)
     return !chains || (chain !== undefined && chains.includes(chain))
   } catch {
     return false

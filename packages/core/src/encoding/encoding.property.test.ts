@@ -146,8 +146,10 @@ describe('bech32 chain addresses', () => {
         expect(parseAddress(text)).toEqual({ chain, hrp: prefix, bytes: raw })
         expect(isAddress(text)).toBe(true)
         expect(isAddress(text, [chain])).toBe(true)
-        // Bare bech32 (no chain alias) parses too.
-        expect(parseAddress(text.slice(chain.length + 1))).toEqual({ chain: undefined, hrp: prefix, bytes: raw })
+        // Bare bech32 (no chain alias): the node refuses it; the Data API's form parses when allowed.
+        const bare = text.slice(chain.length + 1)
+        expect(() => parseAddress(bare)).toThrow(/no separator found in address/)
+        expect(parseAddress(bare, { allowBare: true })).toEqual({ chain: undefined, hrp: prefix, bytes: raw })
       }),
       runs(300),
     )
@@ -204,7 +206,7 @@ describe('bech32 chain addresses', () => {
         fc.array(fc.integer({ min: 0, max: 31 }), { maxLength: 40 }),
         (chain, prefix, words) => {
           const text = `${chain === undefined ? '' : `${chain}-`}${bech32.encode(prefix, words)}`
-          const result = attempt(() => parseAddress(text))
+          const result = attempt(() => parseAddress(text, { allowBare: true }))
           if (result.ok) expect(result.value.bytes.length).toBe(20)
         },
       ),

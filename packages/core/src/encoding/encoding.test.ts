@@ -121,6 +121,18 @@ describe('addresses (4.3)', () => {
     ])
   })
 
+  test('the prefix is any chain alias (text before the first dash); bare bech32 only when allowed', () => {
+    const bytes = hexToBytes('3cb7d3842e8cee6a0ebd09f1fe884f6861e1b29c')
+    const bare = 'avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'
+    expect(parseAddress(`platform-${bare}`)).toEqual({ chain: 'platform', hrp: 'avax', bytes })
+    expect(parseAddress(`11111111111111111111111111111111LpoYY-${bare}`).chain).toBe(
+      '11111111111111111111111111111111LpoYY',
+    )
+    // The node's reason (`utils/formatting/address/address.go` Parse), quoted as `ParseServiceAddress` does.
+    expect(() => parseAddress(bare)).toThrow(`couldn't parse address "${bare}": no separator found in address`)
+    expect(parseAddress(bare, { allowBare: true })).toEqual({ chain: undefined, hrp: 'avax', bytes })
+  })
+
   test('error: malformed addresses', () => {
     expect(() => parseAddress('X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre6')).toThrow(/not an address/)
     expect(() => parseAddress('hello')).toThrow(InvalidEncodingError)

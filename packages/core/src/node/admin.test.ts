@@ -46,6 +46,13 @@ describe('admin wire requests and results', () => {
     expect(fake.last().params).toEqual({ chain: LOCAL_X_CHAIN })
   })
 
+  test('getChainAliases: a valid ID that is no chain answers {"aliases": null}, read as no aliases', async () => {
+    const { client } = createFakeClient({
+      'admin.getChainAliases': { body: '{"jsonrpc":"2.0","result":{"aliases":null},"id":1}' },
+    })
+    await expect(client.admin.getChainAliases({ chain: MAINNET_X_CHAIN })).resolves.toEqual({ aliases: [] })
+  })
+
   test('getLoggerLevel: all loggers without params, one with loggerName', async () => {
     const loggerLevels = { C: LEVELS, P: LEVELS, X: { logLevel: 'DEBUG', displayLevel: 'INFO' }, main: LEVELS }
     const { client, fake } = createFakeClient({ 'admin.getLoggerLevel': { result: { loggerLevels } } })
@@ -100,12 +107,18 @@ describe('admin wire requests and results', () => {
 })
 
 describe('admin parameter validation (before any request)', () => {
-  test('alias longer than 512 characters', async () => {
+  test('alias longer than 512 bytes: the node counts UTF-8 bytes, so 300 × "é" is too long', async () => {
     const { client, fake } = createFakeClient({ 'admin.alias': { result: {} }, 'admin.aliasChain': { result: {} } })
     const long = 'a'.repeat(513)
     await expectInvalidParams(fake, () => client.admin.alias({ endpoint: 'bc/X', alias: long }), /alias/, /512/)
     await expectInvalidParams(fake, () => client.admin.aliasChain({ chain: 'X', alias: long }), /alias/, /512/)
+    await expectInvalidParams(
+      fake,
+      () => client.admin.aliasChain({ chain: 'X', alias: 'é'.repeat(300) }),
+      /alias: alias length is too long: 600 bytes in UTF-8, the node allows 512/,
+    )
     await expect(client.admin.alias({ endpoint: 'bc/X', alias: 'a'.repeat(512) })).resolves.toEqual({})
+    await expect(client.admin.alias({ endpoint: 'bc/X', alias: 'é'.repeat(256) })).resolves.toEqual({})
   })
 
   test('alias endpoint must be the part after /ext/', async () => {
@@ -139,6 +152,7 @@ describe('admin parameter validation (before any request)', () => {
     const { client, fake } = createFakeClient()
     await expectInvalidParams(
       fake,
+      // @ts-expect-error not a level
       () => client.admin.setLoggerLevel({ logLevel: 'LOUD' }),
       /logLevel/,
       /OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO/,

@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { defineOperation } from '../operation.js'
-import { emptyResult, idOrAliasParam, idParam, noParams, record } from '../schemas.js'
+import {
+  anyCaseEnum,
+  emptyResult,
+  goSlice,
+  idOrAliasParam,
+  idParam,
+  MAX_ALIAS_BYTES,
+  noParams,
+  record,
+  utf8Length,
+} from '../schemas.js'
 
 /**
  * The admin API (`/ext/admin`, `api/admin/service.go`). The node serves it only when started with
@@ -19,20 +29,16 @@ const ADMIN = 'Needs a node started with --api-admin-enabled=true; public endpoi
 export const logLevels = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const
 export type LogLevel = (typeof logLevels)[number]
 
-// A pattern that is case-insensitive without flags, so the JSON Schema `pattern` means the same as the check.
-const levelPattern = new RegExp(
-  `^(?:${logLevels.map((level) => [...level].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})$`,
-)
-const logLevel = z
-  .string()
-  .regex(levelPattern, { error: `expected a log level: one of ${logLevels.join(', ')} (any case)` })
-  .transform((level) => level.toUpperCase() as LogLevel)
+/** `logging.ToLevel` upper-cases the name (`utils/logging/level.go`), so any case works. */
+const logLevel = anyCaseEnum(logLevels, 'a log level')
 
-const MAX_ALIAS = 512
 const alias = z
   .string()
-  .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS} characters` })
-  .max(MAX_ALIAS, { error: `must be at most ${MAX_ALIAS} characters` })
+  .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS_BYTES} bytes` })
+  .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
+    error: (issue) =>
+      `alias length is too long: ${utf8Length(issue.input as string)} bytes in UTF-8, the node allows ${MAX_ALIAS_BYTES} (a character outside ASCII takes 2 to 4)`,
+  })
 
 const loggerLevels = z.record(z.string(), record({ logLevel: z.string(), displayLevel: z.string() }))
 
@@ -66,9 +72,10 @@ export const admin = {
     ...base,
     id: 'admin.getChainAliases',
     summary: 'The aliases of a blockchain (e.g. ["X", "avm", <ID>]).',
-    description: `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. ${ADMIN}`,
+    description: `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. An ID that is no chain of this node has no aliases (an empty list). ${ADMIN}`,
     params: z.strictObject({ chain: idParam('blockchain ID (the node does not accept an alias such as "X" here)') }),
-    result: record({ aliases: z.array(z.string()) }),
+    // A valid ID that is no chain answers {"aliases": null}: a nil slice without omitempty (`ids/aliases.go` L93-98).
+    result: record({ aliases: goSlice(z.string()) }),
     idempotent: true,
   }),
   getLoggerLevel: defineOperation({

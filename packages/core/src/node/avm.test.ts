@@ -321,6 +321,14 @@ describe('avm parameter validation (before any request)', () => {
       /got "X-avax1notanaddress"/,
     )
     await expectInvalidParams(fake, () => client.avm.getAllBalances({ address: '0x7416792e228a765c' }), /address/)
+    // Bech32 without the chain alias: refused with the node's reason (`address.Parse`), before any request.
+    const bare = X_ADDRESS.slice(2)
+    await expectInvalidParams(
+      fake,
+      () => client.avm.getBalance({ address: bare, assetID: 'AVAX' }),
+      `address: couldn't parse address "${bare}": no separator found in address`,
+    )
+    await expectInvalidParams(fake, () => client.avm.getUTXOs({ addresses: [`-${bare}`] }), /no chain alias/)
     await expectInvalidParams(
       fake,
       () => client.avm.getUTXOs({ addresses: [X_ADDRESS], startIndex: { address: X_ADDRESS, utxo: 'nope' } }),
@@ -348,24 +356,40 @@ describe('avm parameter validation (before any request)', () => {
     await expectInvalidParams(fake, () => client.avm.getTxStatus({ txID: AVAX_ASSET.slice(1) }), /txID/)
   })
 
-  test('unknown encodings: hex or json for tx/block, hex only for UTXOs', async () => {
+  test('unknown encodings: hex, hexc, hexnc or json for tx/block, the byte encodings only for UTXOs', async () => {
     const { client, fake } = createFakeClient()
     await expectInvalidParams(
       fake,
       // @ts-expect-error cb58 was removed as an API encoding
       () => client.avm.getTx({ txID: X_TX_1.id, encoding: 'cb58' }),
       /encoding/,
-      /hex, json/,
+      /hex, hexc, hexnc, json \(any case\)/,
+      /got "cb58"/,
     )
     await expectInvalidParams(
       fake,
       // @ts-expect-error
       () => client.avm.getUTXOs({ addresses: [X_ADDRESS], encoding: 'json' }),
       /encoding/,
-      /hex/,
+      /hex, hexc, hexnc \(any case\)/,
     )
-    // @ts-expect-error
-    await expectInvalidParams(fake, () => client.avm.getBlockByHeight({ height: 1, encoding: 'HEX' }), /encoding/)
+  })
+
+  test('encodings in any case, sent in the canonical lower case the node echoes', async () => {
+    const utxos = { numFetched: '0', utxos: [], endIndex: { address: X_ADDRESS, utxo: EMPTY_ID }, encoding: 'hexnc' }
+    const { client, fake } = createFakeClient({
+      'avm.getBlockByHeight': { result: { block: '0x00', encoding: 'hexc' } },
+      'avm.getUTXOs': { result: utxos },
+    })
+    await expect(client.avm.getBlockByHeight({ height: 1, encoding: 'HEXC' })).resolves.toEqual({
+      block: '0x00',
+      encoding: 'hexc',
+    })
+    expect(fake.last().params).toEqual({ height: '1', encoding: 'hexc' })
+    await client.avm.getBlockByHeight({ height: 1, encoding: 'Json' })
+    expect(fake.last().params).toEqual({ height: '1', encoding: 'json' })
+    await client.avm.getUTXOs({ addresses: [X_ADDRESS], encoding: 'HexNC' as 'hexnc' })
+    expect(fake.last().params).toMatchObject({ encoding: 'hexnc' })
   })
 
   test('heights: negative, fractional, above 2^64-1, unsafe numbers', async () => {

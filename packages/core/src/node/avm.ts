@@ -33,10 +33,10 @@ const AMOUNTS = "Amounts are in the asset's smallest unit (nAVAX for AVAX: 1 AVA
 const PARTIAL =
   'Without includePartial the balance is what the address can spend now alone: UTXOs with exactly one owner (this address) whose locktime has passed. includePartial: true counts every UTXO the address is one of the owners of (multisig, shared, still time-locked): the total a getUTXOs walk sums.'
 const JSON_ENCODING =
-  'encoding "hex" (default) returns the bytes as 0x-hex with a 4-byte checksum; "json" returns the decoded object, whose amounts, heights and times are bigint.'
+  'encoding (any case) "hex" (default) or "hexc" returns the bytes as 0x-hex with a 4-byte checksum, "hexnc" without it; "json" returns the decoded object, whose amounts, heights and times are bigint.'
 
 const address = addressParam('X')
-const hexOrJson = encodingParam(['hex', 'json'])
+const hexOrJson = encodingParam(['hex', 'hexc', 'hexnc', 'json'])
 /** Parameters of no-argument methods: only the chain. */
 const chainOnly = z.strictObject({ blockchain }).prefault({})
 
@@ -63,16 +63,19 @@ export const utxoParams = (chain: 'X' | 'P') => {
     sourceChain: idOrAliasParam('blockchain')
       .optional()
       .describe('Return the atomic UTXOs exported to this chain from sourceChain (ID or alias).'),
-    encoding: encodingParam(['hex']),
+    // json fails once a UTXO must be encoded (`formatting.Encode`), so only the byte encodings.
+    encoding: encodingParam(['hex', 'hexc', 'hexnc']),
   }
 }
 
-/** `getUTXOs` result, shared with platform.getUTXOs. UTXOs are 0x-hex bytes with a 4-byte checksum. */
+/**
+ * `getUTXOs` result (`api.GetUTXOsReply`, `api/common_args_responses.go`: no sourceChain), shared with
+ * platform.getUTXOs. UTXOs are 0x-hex bytes, with a 4-byte checksum unless the encoding was hexnc.
+ */
 export const utxoPage = record({
   numFetched: u64,
   utxos: goSlice(z.string()),
   endIndex: record({ address: z.string(), utxo: z.string() }),
-  sourceChain: z.string().optional(),
   encoding: z.string(),
 })
 

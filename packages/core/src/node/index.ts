@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../operation.js'
-import { idParam, record, u64, u64Param } from '../schemas.js'
+import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
 
 /**
  * The index API, one instance per `/ext/index/<chain>/<kind>`. `indexName` picks the instance; it is part of the
@@ -17,7 +17,8 @@ const indexName = z
   .describe(
     'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
   )
-const encoding = z.enum(['hex', 'hexc', 'hexnc'], { error: 'expected one of hex, hexc, hexnc' }).optional()
+/** Any case; json is refused by the node for containers (`formatting.Encode`: unsupported encoding in method). */
+const encoding = encodingParam(['hex', 'hexc', 'hexnc'])
 
 /** A container as the index serves it. `bytes` is hex with a 4-byte checksum unless encoding was hexnc. */
 export const container = record({

@@ -77,7 +77,7 @@ describe('info wire requests and results', () => {
     expectRpc(fake.last(), 'info.uptime', {})
   })
 
-  test('peers: numPeers "2" → 2n, observedUptime → number, nodeIDs filter; null peers → []', async () => {
+  test('peers: numPeers "2" → 2n, upgradeTime → bigint, observedUptime → number, nodeIDs filter; null peers → []', async () => {
     const peer = {
       ip: '203.0.113.8:9651',
       publicIP: '203.0.113.8:9651',
@@ -91,11 +91,12 @@ describe('info wire requests and results', () => {
       supportedACPs: [23, 24],
       objectedACPs: [],
       benched: [],
+      futureField: 'kept',
     }
     const { client, fake } = createFakeClient({ 'info.peers': { result: { numPeers: '1', peers: [peer] } } })
     await expect(client.info.peers({ nodeIDs: [NODE_ID_2] })).resolves.toEqual({
       numPeers: 1n,
-      peers: [{ ...peer, observedUptime: 99 }],
+      peers: [{ ...peer, upgradeTime: 1730000000n, observedUptime: 99 }],
     })
     expectRpc(fake.last(), 'info.peers', { nodeIDs: [NODE_ID_2] })
     fake.on('info.peers', { result: { numPeers: '0', peers: null } })

@@ -68,19 +68,30 @@ export const info = {
     ...read,
     id: 'info.peers',
     summary: 'Connected peers with their versions, uptimes as seen by them, and tracked subnets.',
-    description: 'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100).',
+    description:
+      'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100); upgradeTime is the Unix time of the latest upgrade its version is set for; supportedACPs and objectedACPs are ACP numbers; benched lists the chains on which the peer is benched.',
     params: z.strictObject({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
     result: record({
       numPeers: u64,
+      // `info.Peer` = `peer.Info` + benched (`api/info/service.go` L243-247, `network/peer/info.go`).
       peers: goSlice(
         record({
           ip: z.string(),
+          /** The IP the peer claims to be reachable at. */
+          publicIP: z.string().optional(),
           nodeID: z.string(),
           version: z.string(),
+          /** Unix time (seconds) of the latest network upgrade the peer's version is set for (a JSON number). */
+          upgradeTime: u64.optional(),
           lastSent: z.string().optional(),
           lastReceived: z.string().optional(),
           observedUptime: u32.optional(),
           trackedSubnets: goSlice(z.string()).optional(),
+          /** ACP numbers the peer votes for and against. */
+          supportedACPs: goSlice(u32).optional(),
+          objectedACPs: goSlice(u32).optional(),
+          /** Aliases of the chains on which this node has benched the peer. */
+          benched: goSlice(z.string()).optional(),
         }),
       ),
     }),

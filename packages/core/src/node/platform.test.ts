@@ -196,7 +196,11 @@ describe('platform wire requests and results', () => {
           potentialReward: '123456',
         },
       ],
+      // An auto-renewed validator's config (`AutoRenewedConfig`, vms/platformvm/api/validator.go).
+      validatorAuthority: OWNER_WIRE,
+      nextPeriod: '1209600',
       autoCompoundRewardShares: '500000',
+      futureField: { kept: '1' },
     }
     const staker = { txID: X_TX_1.id, startTime: '1700000000', endTime: '1800000000', weight: '20', nodeID: NODE_ID_2 }
     const l1 = {
@@ -238,8 +242,11 @@ describe('platform wire requests and results', () => {
           potentialReward: 123456n,
         },
       ],
-      autoCompoundRewardShares: '500000',
+      validatorAuthority: OWNER,
+      nextPeriod: 1209600n,
+      autoCompoundRewardShares: 500000,
     })
+    expect(validators[0]).toHaveProperty('futureField', { kept: '1' })
     expect(validators[1]).toEqual({ ...staker, startTime: 1700000000n, endTime: 1800000000n, weight: 20n })
     expect(validators[1]).not.toHaveProperty('delegationFee')
     expect(validators[2]).toEqual({
@@ -431,6 +438,15 @@ describe('platform parameter validation (before any request)', () => {
       /got "latest"/,
     )
     await expectInvalidParams(fake, () => client.platform.getValidatorsAt({ height: -5 }), /height/, /"proposed"/)
+    // 2^64-1 is the node's code for "proposed", refused as a number (vms/platformvm/api/height.go).
+    for (const height of [2n ** 64n - 1n, '18446744073709551615']) {
+      await expectInvalidParams(
+        fake,
+        () => client.platform.getValidatorsAt({ height }),
+        /height: 18446744073709551615 \(2\^64-1\) stands for the proposed height/,
+        /pass "proposed"/,
+      )
+    }
     // @ts-expect-error height is required
     await expectInvalidParams(fake, () => client.platform.getValidatorsAt({ subnetID: SUBNET_ID }), /height/)
   })
@@ -458,14 +474,33 @@ describe('platform parameter validation (before any request)', () => {
     await expectInvalidParams(fake, () => client.platform.getUTXOs({ addresses: ['P-avax1xyz'] }), /addresses\[0\]/)
   })
 
+  test('addresses: any P-Chain alias as prefix; bare bech32 refused with the node reason', async () => {
+    const reply = { numFetched: '0', utxos: [], endIndex: { address: P_ADDRESS, utxo: EMPTY_ID }, encoding: 'hex' }
+    const { client, fake } = createFakeClient({ 'platform.getUTXOs': { result: reply } })
+    const bare = P_ADDRESS.slice(2)
+    const aliases = [P_ADDRESS, `platform-${bare}`, `${EMPTY_ID}-${bare}`]
+    await client.platform.getUTXOs({ addresses: aliases })
+    expect(fake.last().params).toMatchObject({ addresses: aliases })
+    await expectInvalidParams(
+      fake,
+      () => client.platform.getUTXOs({ addresses: [bare] }),
+      `addresses[0]: couldn't parse address "${bare}": no separator found in address`,
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.platform.getBalance({ addresses: [`X-${bare}`] }),
+      /addresses\[0\]: "X-avax1.*" is not a P-Chain address: its prefix "X" must be a P-Chain alias \(P, platform, 11111111111111111111111111111111LpoYY\)/,
+    )
+  })
+
   test('unknown encodings and bad tx IDs', async () => {
     const { client, fake } = createFakeClient()
     await expectInvalidParams(
       fake,
       // @ts-expect-error
-      () => client.platform.getTx({ txID: TX_ID, encoding: 'hexnc' }),
+      () => client.platform.getTx({ txID: TX_ID, encoding: 'base64' }),
       /encoding/,
-      /hex, json/,
+      /hex, hexc, hexnc, json/,
     )
     await expectInvalidParams(fake, () => client.platform.getTxStatus({ txID: '0x1234' }), /txID/, /cb58/)
     // @ts-expect-error

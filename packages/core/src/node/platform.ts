@@ -23,8 +23,8 @@ import { blockReply, pChainBlock, pChainTx, txReply } from './payloads.js'
 const read = { service: 'platform', endpoint: '/ext/bc/P', readOnly: true, idempotent: true } as const
 
 const JSON_ENCODING =
-  'encoding "hex" (default) returns the bytes as 0x-hex with a 4-byte checksum; "json" returns the decoded object, whose amounts, weights, heights and times are bigint.'
-const hexOrJson = encodingParam(['hex', 'json'])
+  'encoding (any case) "hex" (default) or "hexc" returns the bytes as 0x-hex with a 4-byte checksum, "hexnc" without it; "json" returns the decoded object, whose amounts, weights, heights and times are bigint.'
+const hexOrJson = encodingParam(['hex', 'hexc', 'hexnc', 'json'])
 const subnetID = idParam('subnet ID').optional().describe('Subnet or L1 ID; omitted means the Primary Network.')
 
 // ---- getCurrentValidators element shapes (`vms/platformvm/api/validator.go`) ---------------------------------------
@@ -42,7 +42,8 @@ export const delegator = record({
 /**
  * A Primary Network or permissionless-subnet validator. `delegationFee` and `uptime` are percentages (the node sends
  * "10.0000"); `uptime` and `connected` are present for the Primary Network only; `delegators` only when exactly one
- * nodeID was requested. Times are Unix seconds, weights and rewards nAVAX.
+ * nodeID was requested; `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares` only for auto-renewed
+ * validators. Times and periods are Unix seconds, weights and rewards nAVAX.
  */
 export const permissionlessValidator = record({
   txID: z.string(),
@@ -59,6 +60,14 @@ export const permissionlessValidator = record({
   uptime: float.optional(),
   connected: z.boolean().optional(),
   signer: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+  // Auto-renewed validators only (AddAutoRenewedValidatorTx, Helicon): `AutoRenewedConfig` in
+  // `vms/platformvm/api/validator.go`, set by GetCurrentValidators when the tx has a validator authority.
+  /** Who may change this auto-renewed validator's config. */
+  validatorAuthority: outputOwners.nullish(),
+  /** Seconds of the next validation cycle. */
+  nextPeriod: u64.optional(),
+  /** Share of the rewards that is restaked, in millionths (like delegation shares). */
+  autoCompoundRewardShares: u32.optional(),
   delegatorCount: u64.optional(),
   delegatorWeight: u64.optional(),
   delegators: z.array(delegator).nullish(),
@@ -91,6 +100,7 @@ export const currentValidator = z.union([permissionlessValidator, subnetStaker, 
 export type CurrentValidator = z.output<typeof currentValidator>
 
 const proposed = 'proposed'
+const PROPOSED_HEIGHT_CODE = (2n ** 64n - 1n).toString()
 
 export const platform = {
   getBalance: defineOperation({
@@ -195,9 +205,14 @@ export const platform = {
     description:
       'height is a block height or "proposed" (the proposed height). The answer is the map itself (no "validators" wrapper, since avalanchego v1.10.6); publicKey is the BLS key (0x-hex) or null, weight is in nAVAX for the Primary Network.',
     params: z.strictObject({
-      height: z.union([z.literal(proposed), u64Param], {
-        error: 'expected a P-Chain height (whole number from 0 to 18446744073709551615) or "proposed"',
-      }),
+      height: z
+        .union([z.literal(proposed), u64Param], {
+          error: 'expected a P-Chain height (whole number from 0 to 18446744073709551614) or "proposed"',
+        })
+        // `platformapi.Height` refuses MaxUint64 as a number: it is the code of "proposed" (`vms/platformvm/api/height.go` L43-47).
+        .refine((height) => height !== PROPOSED_HEIGHT_CODE, {
+          error: `${PROPOSED_HEIGHT_CODE} (2^64-1) stands for the proposed height and the node refuses it as a number: pass "proposed"`,
+        }),
       subnetID,
     }),
     result: z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64 })),

@@ -508,7 +508,7 @@ function reward(stake: bigint, seconds: number): bigint {
 export function addressShortId(text: string): string | undefined {
   if (/^0x[0-9a-fA-F]{40}$/.test(text)) return text.slice(2).toLowerCase()
   try {
-    const { bytes, chain } = parseAddress(text)
+    const { bytes, chain } = parseAddress(text, { allowBare: true })
     if (chain !== undefined && !['P', 'X', 'C'].includes(chain)) return undefined
     return bytesToHex(bytes)
   } catch {

@@ -4,7 +4,9 @@ import { goIdFromString } from './ids.js'
 import { method, RpcError, type RpcService } from './jsonrpc.js'
 import { type LogLevel, level, string } from './params.js'
 
-const MAX_ALIAS_LENGTH = 512
+/** `maxAliasLength` (`api/admin/service.go`): Go's `len(args.Alias)` counts UTF-8 bytes (L148, L170). */
+const MAX_ALIAS_BYTES = 512
+const tooLong = (alias: string) => Buffer.byteLength(alias, 'utf8') > MAX_ALIAS_BYTES
 
 function fail(fn: () => void): Record<string, never> {
   try {
@@ -35,20 +37,21 @@ export const adminService: RpcService<NodeContext> = {
   methods: {
     alias: method({ endpoint: string, alias: string }, (args, ctx) =>
       fail(() => {
-        if (args.alias.length > MAX_ALIAS_LENGTH) throw new Error('alias length is too long')
+        if (tooLong(args.alias)) throw new Error('alias length is too long')
         ctx.routes.alias(args.endpoint, args.alias)
       }),
     ),
 
     aliasChain: method({ chain: string, alias: string }, (args, ctx) =>
       fail(() => {
-        if (args.alias.length > MAX_ALIAS_LENGTH) throw new Error('alias length is too long')
+        if (tooLong(args.alias)) throw new Error('alias length is too long')
         const chainId = ctx.state.lookup(args.chain)
         ctx.state.alias(chainId, args.alias)
         ctx.routes.alias(`bc/${cb58Encode(chainId)}`, `bc/${args.alias}`)
       }),
     ),
 
+    // A valid ID that is no chain answers {"aliases": null} (`ids/aliases.go` L93-98: nil slice, no omitempty).
     getChainAliases: method({ chain: string }, (args, ctx) => {
       let chainId: Uint8Array
       try {

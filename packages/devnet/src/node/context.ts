@@ -29,10 +29,10 @@ export class NodeState {
     for (const name of [...names, cb58Encode(id)]) this.alias(id, name)
   }
 
-  /** `there is no ID with alias …` when unknown (the aliaser's own message). */
+  /** `there is no ID with alias: <alias>` when unknown (`ids/aliases.go` L13, L71). */
   lookup(alias: string): Uint8Array {
     const id = this.dealias.get(alias)
-    if (!id) throw new Error(`there is no ID with alias ${alias}`)
+    if (!id) throw new Error(`there is no ID with alias: ${alias}`)
     return id
   }
 
@@ -40,8 +40,9 @@ export class NodeState {
     return this.dealias.get(alias)
   }
 
+  /** `alias already mapped to an ID: <alias>` when taken (`ids/aliases.go` L15, L105). */
   alias(id: Uint8Array, alias: string): void {
-    if (this.dealias.has(alias)) throw new Error(`${alias} is already used as an alias for an ID`)
+    if (this.dealias.has(alias)) throw new Error(`alias already mapped to an ID: ${alias}`)
     this.dealias.set(alias, id)
     const key = cb58Encode(id)
     this.aliases.set(key, [...(this.aliases.get(key) ?? []), alias])

@@ -1,8 +1,10 @@
 import { cb58Encode } from '@avalanche-automation/core'
 import type { HttpReply, HttpRequest } from '../server/http-types.js'
 import { jsonReply } from '../server/http-types.js'
-import { P_CHAIN_BYTES } from '../world/constants.js'
-import { rfc3339Nano } from '../world/time.js'
+import { INITIALLY_ACTIVE_TIME, P_CHAIN_BYTES } from '../world/constants.js'
+import { localNodes, type NodeIdentity } from '../world/keys.js'
+import type { PChain } from '../world/pchain.js'
+import { rfc3339, rfc3339Nano } from '../world/time.js'
 import type { NodeContext } from './context.js'
 import { goJson } from './json.js'
 import { method, type RpcService } from './jsonrpc.js'
@@ -18,26 +20,38 @@ interface Check {
   result: (ctx: NodeContext, at: string) => Record<string, unknown>
 }
 
+const PRIMARY_NETWORK = cb58Encode(P_CHAIN_BYTES)
+
 function rfc3339NanoNow(): string {
   const ms = Date.now()
   return rfc3339Nano(Math.floor(ms / 1000), (ms % 1000) * 1_000_000)
 }
 
+/**
+ * `notYetRunResult` (`api/health/result.go`): a registered check the worker has not run yet. Its zero `Timestamp`
+ * still marshals (omitempty does not apply to a struct); a zero duration stays, the other fields are omitted.
+ */
+const NOT_YET_RUN = { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 }
+
+/**
+ * A chain's check (`snow/networking/handler/health.go`). While the node bootstraps, the chains have just been
+ * created and registered their checks, which the worker has not run yet.
+ */
 function chainCheck(alias: 'C' | 'P' | 'X', height: (ctx: NodeContext) => number): Check {
   return {
     name: alias,
     kinds: ['health'],
-    tags: [cb58Encode(P_CHAIN_BYTES)],
+    tags: [PRIMARY_NETWORK],
     result: (ctx, at) =>
       ctx.state.bootstrapping
-        ? { error: 'not yet run', timestamp: at, duration: 0 }
+        ? NOT_YET_RUN
         : {
             message: {
               engine: {
                 consensus: { lastAcceptedHeight: height(ctx), longestProcessingBlock: '0s', processingBlocks: 0 },
                 vm: null,
               },
-              networking: { percentConnected: 1 },
+              networking: { disconnectedValidators: [], percentConnected: 1 },
             },
             timestamp: at,
             duration: 21_000 + (height(ctx) % 997),
@@ -47,20 +61,48 @@ function chainCheck(alias: 'C' | 'P' | 'X', height: (ctx: NodeContext) => number
 
 const healthy = (message: unknown) => (_ctx: NodeContext, at: string) => ({ message, timestamp: at, duration: 8_500 })
 
+/** Primary Network weight of each current validator: its stake plus its delegators' (as the validator set counts it). */
+function primaryWeights(p: PChain): Map<NodeIdentity, bigint> {
+  const weights = new Map<NodeIdentity, bigint>()
+  for (const v of p.primaryValidators) weights.set(v.node, v.stake)
+  for (const d of p.delegators) weights.set(d.node, (weights.get(d.node) ?? 0n) + d.weight)
+  return weights
+}
+
+/**
+ * `futureupgrade` (`node/node.go` L1548-1644): the stake-weighted mode of the connected validators' upgrade times
+ * (their Granite time, `network/peer/peer.go`), against this node's. Every node of the local network has the same
+ * one, and this node's peers are the other four genesis validators.
+ */
+function futureUpgrade(ctx: NodeContext, at: string) {
+  const weights = primaryWeights(ctx.world.p)
+  const total = [...weights.values()].reduce((sum, w) => sum + w, 0n)
+  const peers = localNodes.slice(1).reduce((sum, node) => sum + (weights.get(node) ?? 0n), 0n)
+  const upgradeTime = rfc3339(INITIALLY_ACTIVE_TIME)
+  return healthy({
+    localUpgradeTime: upgradeTime,
+    modeUpgradeTime: upgradeTime,
+    modeUpgradeWeightPercentage: (100 * Number(peers)) / Number(total),
+    numUpgradeTimes: 1,
+  })(ctx, at)
+}
+
 const CHECKS: Check[] = [
   chainCheck('C', (ctx) => ctx.world.c.height),
   chainCheck('P', (ctx) => ctx.world.p.height),
   chainCheck('X', (ctx) => ctx.world.x.blockCount),
   {
     name: 'bootstrapped',
-    // Registered as a readiness check and as a health check (node.go).
+    // Registered as a readiness check and as a health check (`chains/manager.go` L1474-1486). While bootstrapping
+    // it fails with errNotBootstrapped (L108) and lists the subnets still bootstrapping (`chains/subnets.go`
+    // Bootstrapping): only the Primary Network, as the node tracks other subnets once the P-Chain has bootstrapped.
     kinds: ['readiness', 'health'],
     tags: [],
     result: (ctx, at) =>
       ctx.state.bootstrapping
         ? {
-            message: ['C', 'P', 'X'],
-            error: 'chains not bootstrapped',
+            message: [PRIMARY_NETWORK],
+            error: 'subnets not bootstrapped',
             timestamp: at,
             duration: 3_000,
             contiguousFailures: 1,
@@ -68,8 +110,17 @@ const CHECKS: Check[] = [
           }
         : { message: [], timestamp: at, duration: 3_000 },
   },
+  // This node is a genesis validator registered with its own BLS key (`node/node.go` L1503-1524).
+  { name: 'bls', kinds: ['health'], tags: [], result: healthy('node has the correct BLS key') },
   { name: 'database', kinds: ['health'], tags: [], result: healthy(null) },
-  { name: 'diskspace', kinds: ['health'], tags: [], result: healthy({ availableDiskBytes: 412_316_860_416 }) },
+  // `node/node.go` L1470-1498.
+  {
+    name: 'diskspace',
+    kinds: ['health'],
+    tags: [],
+    result: healthy({ availableDiskBytes: 412_316_860_416, availableDiskPercentage: 82 }),
+  },
+  { name: 'futureupgrade', kinds: ['health'], tags: [], result: futureUpgrade },
   { name: 'network', kinds: ['health'], tags: [], result: healthy({ connectedPeers: 4, sendFailRate: 0 }) },
   {
     name: 'router',

@@ -3,6 +3,7 @@ import {
   DATABASE_VERSION,
   EVM_ID,
   GIT_COMMIT,
+  INITIALLY_ACTIVE_TIME,
   NETWORK_ID,
   NETWORK_NAME,
   NFT_FX_ID,
@@ -33,7 +34,8 @@ function peer(ctx: NodeContext, node: NodeIdentity, k: number) {
     publicIP: ip,
     nodeID: node.nodeId,
     version: NODE_VERSION,
-    upgradeTime: 0,
+    // `VersionCompatibility.UpgradeTime` = the Granite time (`node/node.go` L632, `network/peer/peer.go` L548).
+    upgradeTime: INITIALLY_ACTIVE_TIME,
     lastSent: rfc3339Nano(now(ctx), 120_000_000 + k),
     lastReceived: rfc3339Nano(now(ctx), 130_000_000 + k),
     observedUptime: '100',
@@ -136,8 +138,10 @@ export const infoService: RpcService<NodeContext> = {
         durangoTime: active,
         etnaTime: active,
         fortunaTime: active,
-        graniteTime: unscheduled,
-        graniteEpochDuration: 300_000_000_000,
+        // A local network's upgrade.Default (`upgrade/upgrade.go`): Granite active, 30 s epochs, Helicon unscheduled.
+        graniteTime: active,
+        graniteEpochDuration: 30_000_000_000,
+        heliconTime: unscheduled,
       }
     }),
 

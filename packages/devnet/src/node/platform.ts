@@ -340,7 +340,8 @@ export const platformService: RpcService<NodeContext> = {
       const h = args.height === 'proposed' ? BigInt(current) : args.height
       if (h > BigInt(current)) {
         throw new RpcError(
-          `failed to get validator set: failed to fetch validator set at unfinalized height with SubnetID = ${idString(args.subnetID)}: current P-chain height (${current}) < requested P-Chain height (${h})`,
+          // `service.go` L1954 wraps `validators/manager.go` L262-268 (vms/platformvm).
+          `failed to get validator set at ${h}: failed to fetch validator set at unfinalized height with SubnetID = ${idString(args.subnetID)}: current P-chain height (${current}) < requested P-Chain height (${h})`,
         )
       }
       return validatorsAt(ctx, Number(h), args.subnetID)

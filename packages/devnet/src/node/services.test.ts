@@ -131,7 +131,7 @@ describe('getUTXOs pagination', () => {
       'number of addresses given, 1025, exceeds maximum, 1024',
     )
     expect(await err(X, 'avm.getUTXOs', { addresses: [bob().x], sourceChain: 'foo' })).toBe(
-      'problem parsing source chainID "foo": there is no ID with alias foo',
+      'problem parsing source chainID "foo": there is no ID with alias: foo',
     )
     expect(await err(X, 'avm.getUTXOs', { addresses: [bob().x], encoding: 'json' })).toMatch(
       /^couldn't encode UTXO \w+ as string: unsupported encoding in method$/,
@@ -193,7 +193,7 @@ describe('platform', () => {
     const beforeSubnet = await ok(P, 'platform.getValidatorsAt', { height: '1', subnetID: devnet.fixtures.p.subnetId })
     expect(beforeSubnet).toEqual({})
     expect(await err(P, 'platform.getValidatorsAt', { height: devnet.fixtures.p.height + 1 })).toBe(
-      `failed to get validator set: failed to fetch validator set at unfinalized height with SubnetID = 11111111111111111111111111111111LpoYY: current P-chain height (${devnet.fixtures.p.height}) < requested P-Chain height (${devnet.fixtures.p.height + 1})`,
+      `failed to get validator set at ${devnet.fixtures.p.height + 1}: failed to fetch validator set at unfinalized height with SubnetID = 11111111111111111111111111111111LpoYY: current P-chain height (${devnet.fixtures.p.height}) < requested P-Chain height (${devnet.fixtures.p.height + 1})`,
     )
   })
 
@@ -293,10 +293,10 @@ describe('admin', () => {
     expect(await ok('/ext/admin', 'admin.aliasChain', { chain: 'X', alias: 'myx' })).toEqual({})
     expect(await ok('/ext/bc/myx', 'avm.getHeight')).toEqual({ height: String(devnet.fixtures.x.height) })
     expect(await err('/ext/admin', 'admin.aliasChain', { chain: 'X', alias: 'myx' })).toBe(
-      'myx is already used as an alias for an ID',
+      'alias already mapped to an ID: myx',
     )
     expect(await err('/ext/admin', 'admin.aliasChain', { chain: 'nope', alias: 'a' })).toBe(
-      'there is no ID with alias nope',
+      'there is no ID with alias: nope',
     )
     const { aliases } = await ok('/ext/admin', 'admin.getChainAliases', { chain: devnet.fixtures.chains.x })
     expect(aliases).toEqual(['X', 'avm', devnet.fixtures.chains.x, 'myx'])

@@ -52,11 +52,12 @@ export function registerNodeRoutes(router: Router, ctx: NodeContext, options: Ro
   const xBase = `/ext/bc/${cb58Encode(X_CHAIN_BYTES)}`
   router.add(xBase, '', chain(rpc(avmService)))
   router.add(xBase, '/wallet', chain(rpc(walletService)))
-  router.alias(xBase, '/ext/bc/X', '/ext/bc/avm')
+  // The chains' API aliases (`genesis/aliases.go` L35-69): X, avm, bc/X, bc/avm (P likewise), under /ext/.
+  router.alias(xBase, '/ext/X', '/ext/avm', '/ext/bc/X', '/ext/bc/avm')
 
   const pBase = `/ext/bc/${cb58Encode(P_CHAIN_BYTES)}`
   router.add(pBase, '', chain(rpc(platformService)))
-  router.alias(pBase, '/ext/bc/P', '/ext/bc/platform')
+  router.alias(pBase, '/ext/P', '/ext/platform', '/ext/bc/P', '/ext/bc/platform')
 
   if (options.index) {
     for (const [name, index] of Object.entries(containerIndexes(ctx.world))) {

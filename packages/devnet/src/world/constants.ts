@@ -6,7 +6,13 @@ export const NETWORK_NAME = 'local'
 export const HRP = 'local'
 export const NODE_VERSION = 'avalanchego/1.14.2'
 export const DATABASE_VERSION = 'v1.4.5'
-export const RPC_PROTOCOL_VERSION = '42'
+/** `RPCChainVMProtocol` of avalanchego 1.14.2 (`version/constants.go` L18). */
+export const RPC_PROTOCOL_VERSION = '45'
+/**
+ * `upgrade.InitiallyActiveTime` (2020-12-05T05:00:00Z, `upgrade/upgrade.go` L16): a local network (`upgrade.Default`)
+ * has every upgrade up to Granite active from then; Helicon is unscheduled.
+ */
+export const INITIALLY_ACTIVE_TIME = 1_607_144_400
 export const GIT_COMMIT = '1cf1fc3d3fb9b7b4a3c4c8d0e6e1f8a7c2b9d5e4'
 
 /** Real local-network chain IDs: X and C are created by the P-Chain genesis, P is ids.Empty. */

@@ -68,7 +68,8 @@ describe('admin aliases', () => {
   it('aliasChain by chain ID works too; a taken alias fails with the node text', async () => {
     expect(await client.admin.aliasChain({ chain: devnet.fixtures.chains.p, alias: 'pee' })).toEqual({})
     const error = await rejection(client.admin.aliasChain({ chain: 'X', alias: 'pee' }), JsonRpcError)
-    expect(error.rpcMessage).toBe('pee is already used as an alias for an ID')
+    // `ids/aliases.go` L15, L105.
+    expect(error.rpcMessage).toBe('alias already mapped to an ID: pee')
   })
 
   it('getChainAliases lists the chain aliases, new ones last', async () => {

@@ -32,7 +32,19 @@ afterAll(async () => {
   await devnet.close()
 })
 
-const HEALTH_CHECKS = ['C', 'P', 'X', 'bootstrapped', 'database', 'diskspace', 'network', 'router']
+/** A real node's health checks (`node/node.go` L1455-1644, `chains/manager.go`): bls and futureupgrade included. */
+const HEALTH_CHECKS = [
+  'C',
+  'P',
+  'X',
+  'bls',
+  'bootstrapped',
+  'database',
+  'diskspace',
+  'futureupgrade',
+  'network',
+  'router',
+]
 
 describe('health JSON-RPC (POST /ext/health)', () => {
   it('health.health: healthy, every check, chain heights from the fixtures', async () => {
@@ -47,6 +59,26 @@ describe('health JSON-RPC (POST /ext/health)', () => {
       expect(typeof check?.duration).toBe('number')
       expect(check?.message).toMatchObject({ engine: { consensus: { lastAcceptedHeight: height } } })
     }
+  })
+
+  it('bls and futureupgrade pass with the messages of a validator whose peers run the same upgrade', async () => {
+    const { checks } = await client.health.health()
+    expect(checks.bls).toMatchObject({ message: 'node has the correct BLS key' })
+    expect(checks.bls?.error).toBeUndefined()
+    expect(checks.futureupgrade?.error).toBeUndefined()
+    // Granite of a local network is InitiallyActiveTime (`upgrade/upgrade.go` Default), for this node and its peers.
+    expect(checks.futureupgrade?.message).toMatchObject({
+      localUpgradeTime: '2020-12-05T05:00:00Z',
+      modeUpgradeTime: '2020-12-05T05:00:00Z',
+      numUpgradeTimes: 1,
+    })
+    // The stake share of the connected validators (the four peers) that run that upgrade time.
+    const set = await client.platform.getValidatorsAt({ height: 'proposed' })
+    const weight = (ids: string[]) => ids.reduce((sum, id) => sum + (set[id]?.weight ?? 0n), 0n)
+    const peers = weight((await client.info.peers()).peers.map((peer) => peer.nodeID))
+    expect(checks.futureupgrade?.message).toMatchObject({
+      modeUpgradeWeightPercentage: (100 * Number(peers)) / Number(weight(Object.keys(set))),
+    })
   })
 
   it('health.readiness and health.liveness', async () => {
@@ -101,16 +133,21 @@ describe('health GET probes', () => {
       const readiness = await client.health.getReadiness()
       expect(lastStatus()).toBe(503)
       expect(readiness.healthy).toBe(false)
+      // errNotBootstrapped with the subnets still bootstrapping (`chains/manager.go` L108, L1474-1479).
       expect(readiness.checks.bootstrapped).toMatchObject({
-        error: 'chains not bootstrapped',
-        message: ['C', 'P', 'X'],
+        error: 'subnets not bootstrapped',
+        message: [PRIMARY_NETWORK_ID],
         contiguousFailures: 1,
       })
 
       const health = await client.health.getHealth({ tag: [PRIMARY_NETWORK_ID] })
       expect(lastStatus()).toBe(503)
       expect(health.healthy).toBe(false)
-      expect(health.checks.X?.error).toBe('not yet run')
+      // The chains' checks are registered but not run yet: notYetRunResult, zero time (`api/health/result.go`).
+      for (const chain of ['C', 'P', 'X']) {
+        expect(health.checks[chain]).toEqual({ error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 })
+      }
+      expect(health.checks.bls?.error).toBeUndefined()
 
       // Liveness does not depend on bootstrapping.
       const liveness = await client.health.getLiveness()

@@ -28,11 +28,12 @@ describe('info identity', () => {
     expect(await client.info.getNetworkName()).toEqual({ networkName: devnet.fixtures.networkName })
   })
 
-  it('getNodeVersion: avalanchego/x.y.z, numeric rpcProtocolVersion, VM versions', async () => {
+  it('getNodeVersion: avalanchego/x.y.z, rpcProtocolVersion 45 as a number, VM versions', async () => {
     const reply = await client.info.getNodeVersion()
     expect(reply.version).toBe(devnet.fixtures.nodeVersion)
     expect(reply.version).toMatch(/^avalanchego\/\d+\.\d+\.\d+$/)
-    expect(typeof reply.rpcProtocolVersion).toBe('number')
+    // RPCChainVMProtocol of 1.14.2 (`version/constants.go` L18).
+    expect(reply.rpcProtocolVersion).toBe(45)
     expect(Object.keys(reply.vmVersions ?? {})).toEqual(expect.arrayContaining(['avm', 'evm', 'platform']))
   })
 
@@ -51,7 +52,8 @@ describe('info identity', () => {
       expect(await client.info.getBlockchainID({ alias })).toEqual({ blockchainID: id })
     }
     const error = await rejection(client.info.getBlockchainID({ alias: 'nope' }), JsonRpcError)
-    expect(error.rpcMessage).toBe('there is no ID with alias nope')
+    // `ids/aliases.go` L13, L71.
+    expect(error.rpcMessage).toBe('there is no ID with alias: nope')
   })
 })
 

@@ -299,8 +299,10 @@ describe('platform.getValidatorsAt', () => {
   it('fails with the node text above the tip', async () => {
     const height = devnet.fixtures.p.height + 1
     const error = await rejection(client.platform.getValidatorsAt({ height }), JsonRpcError)
-    expect(error.rpcMessage).toContain(`current P-chain height (${height - 1}) < requested P-Chain height (${height})`)
-    expect(error.rpcMessage).toContain(EMPTY_ID)
+    // `vms/platformvm/service.go` L1954 around `vms/platformvm/validators/manager.go` L262-268.
+    expect(error.rpcMessage).toBe(
+      `failed to get validator set at ${height}: failed to fetch validator set at unfinalized height with SubnetID = ${EMPTY_ID}: current P-chain height (${height - 1}) < requested P-Chain height (${height})`,
+    )
   })
 })
 

@@ -134,6 +134,8 @@ function kindOf(schema: z.ZodType): { kind: FieldKind; options?: string[] } {
     case 'union': {
       const members = (d.options as z.ZodType[]).map((o) => def(unwrap(o).schema).type)
       if (members.includes('object')) return { kind: 'json' }
+      // An any-case enum (core's anyCaseEnum): offer its canonical values.
+      if (members[0] === 'enum') return kindOf(unwrap((d.options as z.ZodType[])[0] as z.ZodType).schema)
       return { kind: 'string' }
     }
     default:
