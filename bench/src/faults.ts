@@ -20,7 +20,14 @@ const unhandled: unknown[] = []
 process.on('unhandledRejection', (reason) => unhandled.push(reason))
 
 const INDEX_SIZE = 20_000
-const devnet = await startDevnet({ index: true, xTxs: INDEX_SIZE, utxosPerAddress: 5_000, rateLimits: false })
+// X/tx holds the DAG era only: all but one of the txs, so the walk covers INDEX_SIZE containers.
+const devnet = await startDevnet({
+  index: true,
+  xTxs: INDEX_SIZE + 1,
+  xDagTxs: INDEX_SIZE,
+  utxosPerAddress: 5_000,
+  rateLimits: false,
+})
 const address = devnet.fixtures.accounts.ewoq.x
 const expectedUtxos = devnet.fixtures.accounts.ewoq.xUtxoCount
 

@@ -92,6 +92,12 @@ const machineInfo = {
   }
 }
 
+/**
+ * Devnet flags for an index X/tx of `size` containers: X/tx holds the DAG era only (pre-Cortina, like Mainnet's, which
+ * holds millions), so the DAG era is `size` txs and one more tx opens the linear chain.
+ */
+const dagIndexOf = (size: number) => ['--index', '--x-txs', String(size + 1), '--x-dag-txs', String(size)]
+
 // 2. Index walk of 100,000 containers: sequential pages vs the walker's concurrency, each walk in a fresh process.
 // On loopback both sides are CPU-bound on the same machine; concurrency exists to hide network latency, so the
 // second scenario puts the devnet 50 ms away (its latency fault), like a public endpoint.
@@ -100,7 +106,7 @@ for (const [label, extra, concurrency] of [
   ['loopback', [], 4],
   ['node 50 ms away', ['--latency-ms', '50'], 8],
 ] as const) {
-  const devnet = await spawnDevnet(['--index', '--x-txs', String(walkSize), ...extra])
+  const devnet = await spawnDevnet([...dagIndexOf(walkSize), ...extra])
   try {
     log(`index walk (${label}): sequential, then concurrency ${concurrency}...`)
     const sequential = await walk(devnet.url, walkSize, 1)
@@ -122,7 +128,7 @@ for (const [label, extra, concurrency] of [
 // a walk ten times longer must not need more memory.
 {
   const bigSize = quick ? walkSize : 1_000_000
-  const devnet = await spawnDevnet(['--index', '--x-txs', String(bigSize)])
+  const devnet = await spawnDevnet(dagIndexOf(bigSize))
   try {
     log('memory: raw baseline walk, core walk, long core walk...')
     const raw = await walk(devnet.url, walkSize, 1, 'raw')

@@ -8,7 +8,8 @@ export const USAGE = `Usage: avalanche-devnet [options]
 Starts a deterministic local simulator of an Avalanche node (network 12345) and prints its URL.
 
 Options:
-${NUMERIC_OPTIONS.map((o) => `  ${`${o.flag} <n>`.padEnd(26)}${o.describe} (${o.min}-${o.max}, default ${o.default})`).join('\n')}
+${NUMERIC_OPTIONS.map((o) => `  ${`${o.flag} <n>`.padEnd(26)}${o.describe} (${o.min}-${o.max}, default ${o.defaultText ?? o.default})`).join('\n')}
+  --cortina-at-genesis      no DAG era, like a local network (same as --x-dag-txs 0)
   --host <address>          bind address (default 127.0.0.1)
   --admin                   serve /ext/admin (like --api-admin-enabled)
   --index                   serve /ext/index/* (like --index-enabled)
@@ -52,6 +53,7 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
     admin: { type: 'boolean' },
     index: { type: 'boolean' },
     bootstrapping: { type: 'boolean' },
+    'cortina-at-genesis': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     'latency-ms': { type: 'string' },
     'retry-after': { type: 'string' },
@@ -83,6 +85,7 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   }
   const host = str('host')
   if (host !== undefined) result.host = host
+  if (values['cortina-at-genesis'] === true) result.cortinaAtGenesis = true
   for (const o of NUMERIC_OPTIONS) {
     const value = integer(o.flag, str(o.flag.slice(2)), o.min, o.max)
     if (value !== undefined) result[o.key] = value

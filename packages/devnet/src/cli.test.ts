@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseCliArgs, USAGE, UsageError } from './cli-args.js'
 import { run } from './cli-main.js'
+import { defaultXDagTxs } from './world/world.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: responses are asserted field by field
 const jsonOf = async (res: Response): Promise<any> => res.json()
@@ -52,7 +53,10 @@ describe('cli', () => {
         headers: { 'content-type': 'application/json' },
         body: '{"jsonrpc":"2.0","id":1,"method":"index.getLastAccepted"}',
       })
-      expect((await jsonOf(res)).result.index).toBe('1999')
+      // X/tx holds the DAG era only: by default the setup txs and a fifth of the others.
+      const dagTxs = defaultXDagTxs(2000, 3000)
+      expect(dagTxs).toBeLessThan(600)
+      expect((await jsonOf(res)).result.index).toBe(String(dagTxs - 1))
     } finally {
       await devnet.close()
     }
@@ -86,6 +90,19 @@ describe('cli', () => {
       faults: { httpError: { first: 1, status: 500, body: 'json' } },
     })
     expect(() => parseCliArgs(['--latency-every', '2'])).toThrow('--latency-every/--latency-first need --latency-ms')
+  })
+
+  it('turns the era flags into xDagTxs and cortinaAtGenesis, and refuses a DAG era without a linear one', async () => {
+    expect(parseCliArgs(['--x-dag-txs', '700'])).toMatchObject({ xDagTxs: 700 })
+    expect(parseCliArgs(['--cortina-at-genesis'])).toMatchObject({ cortinaAtGenesis: true })
+    expect(USAGE).toContain('--x-dag-txs <n>')
+    expect(USAGE).toContain('--cortina-at-genesis')
+    const tooMany = capture()
+    expect(await run(['--x-txs', '300', '--utxos-per-address', '20', '--x-dag-txs', '300'], tooMany.io)).toBe(2)
+    expect(tooMany.out.stderr).toContain('--x-dag-txs must be an integer from 0 to 299 (got "300")')
+    const both = capture()
+    expect(await run(['--cortina-at-genesis', '--x-dag-txs', '5'], both.io)).toBe(2)
+    expect(both.out.stderr).toContain('cortinaAtGenesis means no DAG era, but xDagTxs is 5')
   })
 
   it('turns Data API flags into keys, rate limits and the EVM size', () => {

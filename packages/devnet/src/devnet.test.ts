@@ -27,9 +27,14 @@ describe('determinism', () => {
       startDevnet({ index: true, seed: 8 }),
     ])
     devnets.push(a, b, c)
-    for (const index of [0, 4999]) {
+    for (const [path, index] of [
+      ['/ext/index/X/tx', 0],
+      ['/ext/index/X/tx', a.fixtures.index['X/tx'] - 1],
+      ['/ext/index/X/vtx', 7],
+      ['/ext/index/X/block', a.fixtures.index['X/block'] - 1],
+    ] as const) {
       const [ca, cb, cc] = await Promise.all(
-        [a, b, c].map((d) => call(d, '/ext/index/X/tx', 'index.getContainerByIndex', { index })),
+        [a, b, c].map((d) => call(d, path, 'index.getContainerByIndex', { index })),
       )
       expect(ca).toEqual(cb)
       expect(ca.bytes).not.toBe(cc.bytes)
@@ -49,12 +54,13 @@ describe('consistency', () => {
     await devnet.close()
   })
 
-  it('serves in X/tx exactly the txs avm.getTx returns, with id = sha256(bytes)', async () => {
+  it('serves in X/tx exactly the DAG-era txs avm.getTx returns, with id = sha256(bytes), up to the last one', async () => {
     const { containers } = await call(devnet, '/ext/index/X/tx', 'index.getContainerRange', {
-      startIndex: 2990,
-      numToFetch: 20,
+      startIndex: devnet.fixtures.x.eras.dagTxCount - 20,
+      numToFetch: 100,
     })
     expect(containers).toHaveLength(20)
+    expect(containers[19].id).toBe(devnet.fixtures.x.eras.lastDagTx)
     for (const c of containers) {
       const { tx } = await call(devnet, '/ext/bc/X', 'avm.getTx', { txID: c.id })
       expect(tx).toBe(c.bytes)

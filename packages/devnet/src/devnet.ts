@@ -36,6 +36,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const world = new World({
     seed: resolved.seed,
     xTxs: resolved.xTxs,
+    xDagTxs: resolved.xDagTxs,
     utxosPerAddress: resolved.utxosPerAddress,
     xBlockTxs: resolved.xBlockTxs,
     pBlocks: resolved.pBlocks,

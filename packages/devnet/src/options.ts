@@ -1,6 +1,6 @@
 import type { ApiKeyTier, RateLimits } from './data/rate-limit.js'
 import type { FaultOptions } from './faults.js'
-import { minimumXTxs } from './world/world.js'
+import { defaultXDagTxs, minimumXTxs } from './world/world.js'
 
 export interface DevnetOptions {
   /** TCP port; 0 (default) picks a free one. */
@@ -13,8 +13,17 @@ export interface DevnetOptions {
   admin?: boolean
   /** Serve /ext/index/* (the node's `--index-enabled`). Default false. */
   index?: boolean
-  /** X-Chain transactions = containers in index X/tx. Default 5000; millions work (derived on demand). */
+  /** X-Chain transactions of both eras. Default 5000; millions work (derived on demand). */
   xTxs?: number
+  /**
+   * X-Chain transactions of the DAG era (before Cortina), like Mainnet's: only these are in index X/tx and in X/vtx's
+   * vertices, which stopped growing at Cortina; the others are in the linear chain's blocks (X/block,
+   * avm.getBlock*). 0 = Cortina active at genesis (a local network: X/tx and X/vtx empty). At most xTxs - 1.
+   * Default: the setup transactions (assets, fan-outs, imports) and a fifth of the rest.
+   */
+  xDagTxs?: number
+  /** A network with Cortina active at genesis, like a local network: the same as `xDagTxs: 0`. Default false. */
+  cortinaAtGenesis?: boolean
   /** Fan-out UTXOs of the ewoq address on the X-Chain. Default 3000. */
   utxosPerAddress?: number
   /** Mean transactions per X-Chain block (sizes vary from 1 to 2n-1). Default 4. */
@@ -57,11 +66,13 @@ export interface DevnetOptions {
 }
 
 export interface NumericOption {
-  key: 'port' | 'seed' | 'xTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks' | 'evmTxs'
+  key: 'port' | 'seed' | 'xTxs' | 'xDagTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks' | 'evmTxs'
   flag: string
   min: number
   max: number
   default: number
+  /** How the default is derived, when it depends on other options (`default` is then the default devnet's value). */
+  defaultText?: string
   describe: string
 }
 
@@ -79,6 +90,16 @@ export const NUMERIC_OPTIONS: NumericOption[] = [
   },
   // After utxosPerAddress: its minimum depends on it.
   { key: 'xTxs', flag: '--x-txs', min: 1, max: 16_000_000, default: 5_000, describe: 'X-Chain transactions' },
+  // After xTxs: its maximum and default depend on it.
+  {
+    key: 'xDagTxs',
+    flag: '--x-dag-txs',
+    min: 0,
+    max: 15_999_999,
+    default: defaultXDagTxs(5_000, 3_000),
+    defaultText: 'setup txs + a fifth of the rest',
+    describe: 'X-Chain txs of the DAG era (index X/tx, X/vtx); 0 = Cortina at genesis',
+  },
   { key: 'xBlockTxs', flag: '--x-block-txs', min: 1, max: 256, default: 4, describe: 'mean txs per X-Chain block' },
   { key: 'pBlocks', flag: '--p-blocks', min: 38, max: 100_000, default: 200, describe: 'P-Chain height' },
   { key: 'cBlocks', flag: '--c-blocks', min: 1, max: 1_000_000, default: 100, describe: 'C-Chain height' },
@@ -115,6 +136,7 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
     bootstrapping: options.bootstrapping ?? false,
     faults: options.faults,
     allowedHosts: options.allowedHosts ?? ['*'],
+    cortinaAtGenesis: options.cortinaAtGenesis ?? false,
     apiKeys: { ...options.apiKeys },
     rateLimits: options.rateLimits === false ? false : { ...options.rateLimits },
     now: options.now ?? Date.now,
@@ -131,12 +153,25 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
       throw new RangeError(`rateLimits.${name} must be a whole number > 0 (got ${String(value)})`)
     }
   }
+  if (options.cortinaAtGenesis && options.xDagTxs !== undefined && options.xDagTxs !== 0) {
+    throw new RangeError(
+      `cortinaAtGenesis means no DAG era, but xDagTxs is ${options.xDagTxs}: drop one of them (or set xDagTxs to 0)`,
+    )
+  }
   for (const spec of NUMERIC_OPTIONS) {
-    const value = options[spec.key] ?? spec.default
+    const value = options[spec.key] ?? defaultOf(spec, out, options.cortinaAtGenesis === true)
     // The X-Chain must hold its setup transactions, which grow with utxosPerAddress.
     const min = spec.key === 'xTxs' ? Math.max(spec.min, minimumXTxs(Number(out.utxosPerAddress))) : spec.min
-    if (!Number.isInteger(value) || value < min || value > spec.max) throw new OptionError(spec, min, spec.max, value)
+    // The linear era holds at least one tx, so X/block and avm.getBlockByHeight(1) exist.
+    const max = spec.key === 'xDagTxs' ? Math.min(spec.max, Number(out.xTxs) - 1) : spec.max
+    if (!Number.isInteger(value) || value < min || value > max) throw new OptionError(spec, min, max, value)
     out[spec.key] = value
   }
+  out.cortinaAtGenesis = out.xDagTxs === 0
   return out as ResolvedOptions
+}
+
+function defaultOf(spec: NumericOption, resolved: Record<string, unknown>, cortinaAtGenesis: boolean): number {
+  if (spec.key !== 'xDagTxs') return spec.default
+  return cortinaAtGenesis ? 0 : defaultXDagTxs(Number(resolved.xTxs), Number(resolved.utxosPerAddress))
 }

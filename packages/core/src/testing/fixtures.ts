@@ -18,7 +18,10 @@ export const X_ADDRESS = 'X-avax1wst8jt3z3fm9ce0z6akj3266zmgccdp03hjlaj'
 export const X_ADDRESS_2 = 'X-avax1slt2dhfu6a6qezcn5sgtagumq8ag8we75f84sw'
 export const P_ADDRESS = 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'
 
-/** Mainnet index X/tx #1 (`indexer/service.md`): id = cb58(sha256(bytes without checksum)). */
+/**
+ * Mainnet index X/tx #1 (`indexer/service.md`): id = cb58(sha256(bytes without checksum)). A DAG-era tx (2021): X/tx
+ * holds only pre-Cortina txs (`reference/node-rpc.md` 0.1).
+ */
 export const X_TX_1 = {
   id: 'ZGYTSU8w3zUP6VFseGC798vA2Vnxnfj6fz1QPfA9N93bhjJvo',
   bytes:

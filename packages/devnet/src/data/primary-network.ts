@@ -87,7 +87,7 @@ export class PrimaryNetwork {
 
   time(chain: 'x' | 'p', position: number): number {
     const { x, p } = this.world
-    return chain === 'x' ? x.blockTime(x.blockOf(position) + 1) : p.blockTime(p.txHeight(position))
+    return chain === 'x' ? x.txTime(position) : p.blockTime(p.txHeight(position))
   }
 
   /** Positions [lo, hi) of the transactions with startTimestamp <= time <= endTimestamp. */
@@ -253,12 +253,15 @@ export class PrimaryNetwork {
     return [...totals.values()].map((t) => this.assetAmount(t.id, t.amount))
   }
 
-  /** An X-Chain transaction as XChainLinearTransaction (the devnet's X-Chain is post-Cortina: blocks, no vertices). */
+  /**
+   * An X-Chain transaction: a DAG-era tx as XChainNonLinearTransaction (`chainFormat` non-linear, the `vertices` it
+   * was accepted in), a linear-era tx as XChainLinearTransaction (`blockHeight`, `blockHash`): data-api.openapi.json
+   * components XChainNonLinearTransaction (L15769) and XChainLinearTransaction (L15879).
+   */
   renderX(i: number): Record<string, unknown> {
     const { x } = this.world
     const { tx, id } = x.tx(i)
     const time = this.time('x', i)
-    const height = x.blockOf(i) + 1
     const { consumed, emitted } = this.xUtxos(i)
     const localCount = localOutputs(tx, id).length
     const utxo = (r: ResolvedOutput, consumedHere: boolean) => {
@@ -284,7 +287,7 @@ export class PrimaryNetwork {
     }
     const out: Record<string, unknown> = {
       txHash: idString(id),
-      chainFormat: 'linear',
+      chainFormat: x.isDagTx(i) ? 'non-linear' : 'linear',
       timestamp: time,
       txType: X_TYPES[tx.type],
       memo: hexNc(tx.memo),
@@ -292,8 +295,14 @@ export class PrimaryNetwork {
       emittedUtxos: emitted.map((r) => utxo(r, false)),
       amountUnlocked: this.sums(consumed),
       amountCreated: this.sums(emitted),
-      blockHeight: height,
-      blockHash: idString(x.chain.innerId(height)),
+    }
+    if (x.isDagTx(i)) {
+      const k = x.dag.vertexOf(i)
+      out.vertices = [{ hash: idString(x.dag.vertexId(k)), height: k, timestamp: x.dag.vertexTime(k) }]
+    } else {
+      const height = x.blockOf(i) + 1
+      out.blockHeight = height
+      out.blockHash = idString(x.chain.innerId(height))
     }
     if (tx.type === 'import') {
       out.sourceChain = idString(tx.sourceChain as Uint8Array)

@@ -48,8 +48,9 @@ function assetIndex(ctx: NodeContext, assetId: Uint8Array): number {
 function xBlock(ctx: NodeContext, height: number, enc: Encoding) {
   const { x } = ctx.world
   if (height === 0) {
+    // The linear chain's genesis: the stop vertex's child (`vms/avm/state/state.go` initializeChainState).
     return render(x.genesisBlock, enc, () =>
-      xBlockJson({ parentId: new Uint8Array(32), height: 0, time: x.blockTime(0) }, [], x.genesisBlockId),
+      xBlockJson({ parentId: x.dag.stopVertex().id, height: 0, time: x.blockTime(0) }, [], x.genesisBlockId),
     )
   }
   const block = x.chain.block(height)
@@ -62,7 +63,11 @@ function xBlock(ctx: NodeContext, height: number, enc: Encoding) {
   )
 }
 
-/** The X-Chain service (`vms/avm/service.go`), served on /ext/bc/X and the chain's other routes. */
+/**
+ * The X-Chain service (`vms/avm/service.go`), served on /ext/bc/X and the chain's other routes. getTx/getTxStatus
+ * find the txs of both eras (the DAG era's are in the VM's state too); getBlock*, getHeight know only the linear
+ * chain's blocks, which start at the stop vertex (`vms/avm/vm.go` Linearize).
+ */
 export const avmService: RpcService<NodeContext> = {
   name: 'avm',
   methods: {

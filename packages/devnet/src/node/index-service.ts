@@ -25,25 +25,31 @@ export interface ContainerIndex {
 
 /**
  * The five indexes a node serves with `--index-enabled`:
- * - `X/tx`: container i = signed bytes of X tx i, ID = tx ID = sha256(bytes).
+ * - `X/tx`: container i = signed bytes of X tx i, ID = tx ID = sha256(bytes), for the DAG era's txs only. The index
+ *   is fed by `TxAcceptorGroup` (`indexer/indexer.go` L280), wired as `ctx.TxAcceptor` (`chains/manager.go` L523),
+ *   whose only caller is the DAG bootstrapper (`snow/engine/avalanche/bootstrap/bootstrapper.go` checkFinish); the
+ *   linear chain's `Block.Accept` (`vms/avm/block/executor/block.go`) never calls it, so X/tx stopped at Cortina.
+ * - `X/vtx`: the DAG's vertices, then the stop vertex (the same job queue feeds `ctx.VertexAcceptor`). Empty with
+ *   Cortina at genesis: that stop vertex is accepted directly (`bootstrapper.go` Start), never through an acceptor.
  * - `X/block`, `P/block`, `C/block`: container i = the proposervm block at height i+1 (height 0, the genesis, is
  *   not accepted through consensus so it is not indexed); ID = proposervm rule, sha256(bytes without the trailing
- *   signature length and signature).
- * - `X/vtx`: routed but empty, as on any node since Cortina.
+ *   signature length and signature). X/block holds the linear era only (`ctx.BlockAcceptor`,
+ *   `snow/consensus/snowman/topological.go`).
+ * An empty index answers `no containers have been accepted` (`indexer/index.go` errNoneAccepted).
  */
 export function containerIndexes(world: World): Record<string, ContainerIndex> {
   const { x, p, c } = world
   return {
     'X/tx': {
-      count: () => x.txCount,
+      count: () => x.dagTxCount,
       at: (i) => {
         const record = x.txBytes(i)
-        const height = x.blockOf(i) + 1
-        const [first] = x.blockTxRange(height)
-        const [s, ns] = x.acceptedAt(height)
-        return { id: record.id, bytes: record.bytes, accepted: [s, ns + (i - first) * 1000] }
+        return { id: record.id, bytes: record.bytes, accepted: x.dag.txAcceptedAt(i) }
       },
-      find: (txId) => world.index('xTx').find(txId),
+      find: (txId) => {
+        const i = world.index('xTx').find(txId)
+        return x.isDagTx(i) ? i : -1
+      },
     },
     'X/block': {
       count: () => x.blockCount,
@@ -54,9 +60,12 @@ export function containerIndexes(world: World): Record<string, ContainerIndex> {
       find: (blockId) => world.index('xContainer').find(blockId),
     },
     'X/vtx': {
-      count: () => 0,
-      at: () => ({ id: new Uint8Array(32), bytes: new Uint8Array(), accepted: [0, 0] }),
-      find: () => -1,
+      count: () => x.dag.indexCount,
+      at: (k) => {
+        const vertex = x.dag.container(k)
+        return { id: vertex.id, bytes: vertex.bytes, accepted: x.dag.acceptedAt(k) }
+      },
+      find: (vertexId) => world.index('xVertex').find(vertexId),
     },
     'P/block': {
       count: () => p.height,

@@ -234,33 +234,49 @@ describe('platform', () => {
 
 describe('index', () => {
   const path = '/ext/index/X/tx'
+  // X/tx holds the DAG era only (`indexer/indexer.go` TxAcceptorGroup): the first n of the default devnet's 5000 txs.
+  let n = 0
   it('checks numToFetch and start index', async () => {
+    n = devnet.fixtures.x.eras.dagTxCount
+    expect(devnet.fixtures.index['X/tx']).toBe(n)
+    expect(n).toBeGreaterThan(1000)
+    expect(n).toBeLessThan(devnet.fixtures.x.txCount)
     expect(await err(path, 'index.getContainerRange', { startIndex: 0, numToFetch: 0 })).toBe(
       'numToFetch must be in [1,1024] but is 0',
     )
     expect(await err(path, 'index.getContainerRange', { startIndex: 0, numToFetch: 1025 })).toBe(
       'numToFetch must be in [1,1024] but is 1025',
     )
-    expect(await err(path, 'index.getContainerRange', { startIndex: 5000, numToFetch: 1 })).toBe(
-      'start index (5000) > last accepted index (4999)',
+    expect(await err(path, 'index.getContainerRange', { startIndex: n, numToFetch: 1 })).toBe(
+      `start index (${n}) > last accepted index (${n - 1})`,
     )
-    const tail = await ok(path, 'index.getContainerRange', { startIndex: 4990, numToFetch: 100 })
+    const tail = await ok(path, 'index.getContainerRange', { startIndex: n - 10, numToFetch: 100 })
     expect(tail.containers).toHaveLength(10)
-    expect(tail.containers[9]).toMatchObject({ index: '4999', encoding: 'hex' })
+    expect(tail.containers[9]).toMatchObject({ index: String(n - 1), encoding: 'hex' })
     expect(tail.containers[9].timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
   })
 
   it('reports missing containers and encodings', async () => {
-    expect(await err(path, 'index.getContainerByIndex', { index: 5000 })).toBe('no container at index 5000')
+    const { x } = devnet.fixtures
+    expect(await err(path, 'index.getContainerByIndex', { index: n })).toBe(`no container at index ${n}`)
     expect(await err(path, 'index.getContainerByID', { id: devnet.fixtures.p.txs.transfer })).toBe('not found')
     expect(await err(path, 'index.getIndex', { id: devnet.fixtures.p.txs.transfer })).toBe('not found')
     expect(await ok(path, 'index.isAccepted', { id: devnet.fixtures.p.txs.transfer })).toEqual({ isAccepted: false })
-    expect(await ok(path, 'index.isAccepted', { id: devnet.fixtures.x.txs.last })).toEqual({ isAccepted: true })
+    expect(await ok(path, 'index.isAccepted', { id: x.eras.lastDagTx })).toEqual({ isAccepted: true })
+    // A linear-era tx is accepted (avm.getTxStatus) but never reaches X/tx.
+    expect(await ok(path, 'index.isAccepted', { id: x.txs.last })).toEqual({ isAccepted: false })
+    expect(await ok('/ext/bc/X', 'avm.getTxStatus', { txID: x.txs.last })).toEqual({ status: 'Accepted' })
     expect(await err(path, 'index.getLastAccepted', { encoding: 'json' })).toBe('unsupported encoding in method')
     const last = await ok(path, 'index.getLastAccepted')
-    expect(last).toMatchObject({ id: devnet.fixtures.x.txs.last, index: '4999' })
-    expect(await err('/ext/index/X/vtx', 'index.getLastAccepted')).toBe('no containers have been accepted')
-    expect(await err('/ext/index/X/vtx', 'index.getContainerByIndex', { index: 0 })).toBe('no container at index 0')
+    expect(last).toMatchObject({ id: x.eras.lastDagTx, index: String(n - 1) })
+    const vertices = devnet.fixtures.index['X/vtx']
+    expect(await ok('/ext/index/X/vtx', 'index.getLastAccepted')).toMatchObject({
+      id: x.eras.stopVertexId,
+      index: String(vertices - 1),
+    })
+    expect(await err('/ext/index/X/vtx', 'index.getContainerByIndex', { index: vertices })).toBe(
+      `no container at index ${vertices}`,
+    )
   })
 })
 

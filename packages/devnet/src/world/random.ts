@@ -69,4 +69,5 @@ export const Stream = {
   cBlock: 9,
   uptime: 10,
   validator: 11,
+  xVertexSize: 12,
 } as const

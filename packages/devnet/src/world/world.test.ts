@@ -5,7 +5,7 @@ import type { Output } from './components.js'
 import { CREATE_ASSET_TX_FEE, TX_FEE } from './constants.js'
 import { World } from './world.js'
 
-const options = { seed: 1, xTxs: 5000, utxosPerAddress: 3000, xBlockTxs: 4, pBlocks: 200, cBlocks: 100 }
+const options = { seed: 1, xTxs: 5000, xDagTxs: 1036, utxosPerAddress: 3000, xBlockTxs: 4, pBlocks: 200, cBlocks: 100 }
 
 describe('world', () => {
   let world: World
@@ -61,8 +61,18 @@ describe('world', () => {
     }
   })
 
-  it('groups every tx into exactly one block, in order', () => {
+  it('groups every DAG-era tx into exactly one vertex and every later tx into exactly one block, in order', () => {
+    const { dag } = world.x
     let next = 0
+    for (let k = 0; k < dag.vertexCount; k++) {
+      const [first, end] = dag.vertexTxRange(k)
+      expect(first).toBe(next)
+      expect(end - first).toBeGreaterThan(0)
+      expect(end - first).toBeLessThanOrEqual(128)
+      for (const i of [first, end - 1]) expect(dag.vertexOf(i)).toBe(k)
+      next = end
+    }
+    expect(next).toBe(1036)
     for (let h = 1; h <= world.x.blockCount; h++) {
       const [first, end] = world.x.blockTxRange(h)
       expect(first).toBe(next)

@@ -12,6 +12,8 @@ import { XChain, xGenesis } from './xchain.js'
 export interface WorldOptions {
   seed: number
   xTxs: number
+  /** X txs of the DAG era (before Cortina); 0 = Cortina active at genesis. */
+  xDagTxs: number
   utxosPerAddress: number
   xBlockTxs: number
   pBlocks: number
@@ -94,6 +96,26 @@ export interface DevnetFixtures {
     }
     /** Block at height 1: its avm ID (getBlock) and its proposervm container ID (index X/block). */
     firstBlock: { height: number; id: string; containerId: string }
+    /**
+     * The two eras (`reference/node-rpc.md` 0.1). Txs 0..dagTxCount-1 were accepted in DAG vertices before Cortina:
+     * index X/tx holds exactly them and X/vtx their vertices then the stop vertex. Txs dagTxCount..txCount-1 are in
+     * the linear chain's blocks 1..height (index X/block, avm.getBlock*), block 1 starting with `firstLinearTx`.
+     */
+    eras: {
+      /** No DAG era: X/tx and X/vtx are empty (a local network). */
+      cortinaAtGenesis: boolean
+      dagTxCount: number
+      /** Vertices holding txs (X/vtx holds these plus the stop vertex). */
+      vertexCount: number
+      /** Last DAG-era tx ('' without a DAG era). */
+      lastDagTx: string
+      /** First linear-era tx: the first tx of block 1. */
+      firstLinearTx: string
+      /** The stop vertex: the parent of the linear chain's genesis block (height 0). */
+      stopVertexId: string
+      /** Unix seconds: the stop vertex's acceptance and the linear genesis block's timestamp. */
+      cortinaTime: number
+    }
   }
   p: {
     height: number
@@ -128,13 +150,21 @@ export type UtxoSourceChain = 'local' | 'X' | 'P' | 'C'
  */
 const OTHER_FUNDED = { alice: 1024, bob: 1025, carol: 10, dave: 8 }
 
+function setupTxs(utxosPerAddress: number): number {
+  return XChain.prefixLength(
+    utxosPerAddress + OTHER_FUNDED.alice + OTHER_FUNDED.bob + OTHER_FUNDED.carol + OTHER_FUNDED.dave,
+  )
+}
+
 /** The smallest X-Chain that holds the setup transactions plus one bulk transaction. */
 export function minimumXTxs(utxosPerAddress: number): number {
-  return (
-    XChain.prefixLength(
-      utxosPerAddress + OTHER_FUNDED.alice + OTHER_FUNDED.bob + OTHER_FUNDED.carol + OTHER_FUNDED.dave,
-    ) + 1
-  )
+  return setupTxs(utxosPerAddress) + 1
+}
+
+/** Default size of the DAG era: the setup transactions and a fifth of the rest, so both eras have bulk txs. */
+export function defaultXDagTxs(xTxs: number, utxosPerAddress: number): number {
+  const setup = Math.min(setupTxs(utxosPerAddress), xTxs - 1)
+  return setup + Math.floor((xTxs - setup) / 5)
 }
 
 /** Everything the node services read: the three chains, accounts, lazily built lookup tables. */
@@ -176,6 +206,7 @@ export class World {
     this.x = new XChain({
       seed,
       txCount: options.xTxs,
+      dagTxs: options.xDagTxs,
       funded: [
         { account: ewoq, utxos: options.utxosPerAddress },
         { account: alice, utxos: OTHER_FUNDED.alice },
@@ -222,12 +253,15 @@ export class World {
   }
 
   /** Lazily built ID → position tables (the first lookup on a big chain pays for hashing it once). */
-  index(name: 'xTx' | 'xBlock' | 'xContainer' | 'pTx' | 'pBlock' | 'pContainer' | 'cContainer'): IdIndex {
+  index(name: 'xTx' | 'xVertex' | 'xBlock' | 'xContainer' | 'pTx' | 'pBlock' | 'pContainer' | 'cContainer'): IdIndex {
     let index = this.indexes.get(name)
     if (!index) {
       switch (name) {
         case 'xTx':
           index = IdIndex.build(this.x.txCount, (i) => this.x.txId(i))
+          break
+        case 'xVertex':
+          index = IdIndex.build(this.x.dag.indexCount, (k) => this.x.dag.containerId(k))
           break
         case 'xBlock':
           index = IdIndex.build(this.x.blockCount + 1, (h) => this.x.chain.innerId(h))
@@ -346,7 +380,25 @@ export class World {
           send: firstOf('send'),
           export: firstOf('export'),
         },
-        firstBlock: { height: 1, id: id(x.chain.innerId(1)), containerId: id(x.chain.containerId(1)) },
+        // Computed on first read: block IDs commit to the whole DAG era (the stop vertex is their ancestor).
+        firstBlock: lazyFields(
+          { height: 1 },
+          {
+            id: () => id(x.chain.innerId(1)),
+            containerId: () => id(x.chain.containerId(1)),
+          },
+        ),
+        eras: lazyFields(
+          {
+            cortinaAtGenesis: x.dagTxCount === 0,
+            dagTxCount: x.dagTxCount,
+            vertexCount: x.dag.vertexCount,
+            lastDagTx: x.dagTxCount === 0 ? '' : id(x.txId(x.dagTxCount - 1)),
+            firstLinearTx: id(x.txId(x.dagTxCount)),
+            cortinaTime: x.dag.cortinaTime,
+          },
+          { stopVertexId: () => id(x.dag.stopVertex().id) },
+        ),
       },
       p: {
         height: p.height,
@@ -379,12 +431,37 @@ export class World {
       },
       c: { height: this.c.height },
       index: {
-        'X/tx': x.txCount,
+        'X/tx': x.dagTxCount,
         'X/block': x.blockCount,
-        'X/vtx': 0,
+        'X/vtx': x.dag.indexCount,
         'P/block': p.height,
         'C/block': this.c.height,
       },
     }
   }
+}
+
+/**
+ * `base` plus enumerable fields computed once, on first read: fixtures that need the whole DAG era hashed stay free
+ * until a test reads them (a devnet with millions of DAG txs starts in a second).
+ */
+function lazyFields<B extends object, L extends Record<string, unknown>>(
+  base: B,
+  lazy: { [K in keyof L]: () => L[K] },
+): B & L {
+  for (const [key, compute] of Object.entries(lazy) as [string, () => unknown][]) {
+    let value: unknown
+    let done = false
+    Object.defineProperty(base, key, {
+      enumerable: true,
+      get: () => {
+        if (!done) {
+          value = compute()
+          done = true
+        }
+        return value
+      },
+    })
+  }
+  return base as B & L
 }

@@ -4,7 +4,6 @@ import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from
 import {
   AvmType,
   CREATE_ASSET_TX_FEE,
-  GENESIS_TIME,
   NANO_PER_AVAX,
   NETWORK_ID,
   P_CHAIN_BYTES,
@@ -14,10 +13,12 @@ import {
 } from './constants.js'
 import { type Account, ewoq } from './keys.js'
 import { Lru } from './lru.js'
+import { PeriodicPartition } from './partition.js'
 import type { AtomicOutput } from './pchain.js'
 import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
 import { below, rand, randomBytes, Stream } from './random.js'
 import type { UtxoSource } from './utxo-table.js'
+import { XDag } from './xdag.js'
 
 export interface AssetInfo {
   index: number
@@ -47,9 +48,11 @@ export interface FundedAccount {
 export interface XChainOptions {
   seed: number
   txCount: number
+  /** Txs 0..dagTxs-1 are the DAG era's (vertices, index X/tx); the rest are in the linear chain's blocks. */
+  dagTxs: number
   /** Accounts that receive fan-out UTXOs, with how many each. */
   funded: FundedAccount[]
-  /** Mean transactions per block. */
+  /** Mean transactions per block (and per vertex). */
   blockTxs: number
   /** P-Chain exports to the X-Chain; the first four are imported by the two import txs. */
   pExports: AtomicOutput[]
@@ -114,6 +117,9 @@ interface TreeNode {
  *     child's subtree spends. Inputs therefore always spend real earlier outputs, yet tx t depends only on its
  *     ~log16(n) ancestors, so any tx is derived in O(log n) without the ones before it.
  * Subtree sums come from prefix sums of per-tx spends, checkpointed every 16 txs (8 bytes per 16 txs).
+ *
+ * Two eras, like Mainnet's X-Chain: txs 0..dagTxs-1 were accepted in DAG vertices before Cortina (`dag`; index X/tx
+ * and X/vtx), the rest in the linear chain's blocks 1..blockCount after it (index X/block, avm.getBlock*).
  */
 export class XChain {
   /** Transactions before the bulk: asset creations, fan-outs, imports. */
@@ -128,10 +134,10 @@ export class XChain {
   readonly fanoutCount: number
   readonly assets: AssetInfo[]
   readonly genesis: XTxRecord
+  /** The DAG era: its vertices, the stop vertex, the Cortina time. */
+  readonly dag: XDag
+  /** Linear-era blocks (height 1..blockCount; height 0 is the linear chain's genesis block). */
   readonly blockCount: number
-  readonly chain: BlockIdChain
-  readonly genesisBlock: Uint8Array
-  readonly genesisBlockId: Uint8Array
 
   private readonly options: XChainOptions
   private readonly fundedStarts: number[]
@@ -150,9 +156,10 @@ export class XChain {
   private readonly encoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(16_384)
   private readonly records = new Lru<number, XTxRecord>(512)
   private readonly blocks = new Lru<number, BuiltBlock>(256)
-  private readonly blockStarts: Int32Array
+  /** Linear-era txs (dagTxs..txCount-1, counted from 0) into blocks. */
+  private readonly linear: PeriodicPartition
   private readonly blockScratch = new ByteWriter(16_384)
-  private readonly periodTxs: number
+  private linearGenesis: { bytes: Uint8Array; id: Uint8Array; chain: BlockIdChain } | undefined
 
   constructor(options: XChainOptions) {
     this.options = options
@@ -169,6 +176,11 @@ export class XChain {
     if (options.txCount < this.prefixCount + 1) {
       throw new RangeError(
         `xTxs must be at least ${this.prefixCount + 1} to hold the asset, fan-out and import transactions`,
+      )
+    }
+    if (!Number.isInteger(options.dagTxs) || options.dagTxs < 0 || options.dagTxs >= options.txCount) {
+      throw new RangeError(
+        `xDagTxs must be an integer from 0 to ${options.txCount - 1} (xTxs - 1), got ${options.dagTxs}`,
       )
     }
     this.txCount = options.txCount
@@ -205,27 +217,60 @@ export class XChain {
     }
     this.mintOutputIndex = mintIndex
 
-    // Blocks: sizes repeat with a period of 64 blocks so tx -> block is O(log 64).
-    const maxSize = Math.max(1, 2 * options.blockTxs - 1)
-    this.blockStarts = new Int32Array(65)
-    for (let j = 0; j < 64; j++) {
-      this.blockStarts[j + 1] = (this.blockStarts[j] as number) + 1 + below(this.seed, Stream.xBlockSize, j, maxSize)
+    // Vertices and blocks: sizes 1..2n-1 for a mean of n, repeating every 64 so tx -> vertex or block is O(log 64).
+    const maxSize = 2 * options.blockTxs - 1
+    this.dag = new XDag(this.seed, options.dagTxs, maxSize, (i) => this.txBytes(i))
+    this.linear = new PeriodicPartition(this.seed, Stream.xBlockSize, maxSize, this.txCount - options.dagTxs)
+    this.blockCount = this.linear.groups
+  }
+
+  /**
+   * The linear chain's genesis block (height 0) and the block ID chain hanging from it, built on first use: its
+   * parent is the stop vertex (`vms/avm/state/state.go` initializeChainState), whose ID commits to the whole DAG.
+   */
+  private linearChain(): { bytes: Uint8Array; id: Uint8Array; chain: BlockIdChain } {
+    if (!this.linearGenesis) {
+      const bytes = new ByteWriter(96)
+        .u16(0)
+        .u32(AvmType.standardBlock)
+        .bytes(this.dag.stopVertex().id)
+        .u64(0)
+        .u64(this.dag.cortinaTime)
+        .bytes(ZERO_ID)
+        .u32(0)
+        .finish()
+      const id = sha256Fast(bytes)
+      const chain = new BlockIdChain(this.blockCount, id, (h, inner, container) => this.buildBlock(h, inner, container))
+      this.linearGenesis = { bytes, id, chain }
     }
-    this.periodTxs = this.blockStarts[64] as number
-    this.blockCount = this.blockOf(this.txCount - 1) + 1
-    this.genesisBlock = new ByteWriter(96)
-      .u16(0)
-      .u32(AvmType.standardBlock)
-      .bytes(new Uint8Array(32))
-      .u64(0)
-      .u64(GENESIS_TIME)
-      .bytes(new Uint8Array(32))
-      .u32(0)
-      .finish()
-    this.genesisBlockId = sha256Fast(this.genesisBlock)
-    this.chain = new BlockIdChain(this.blockCount, this.genesisBlockId, (h, inner, container) =>
-      this.buildBlock(h, inner, container),
-    )
+    return this.linearGenesis
+  }
+
+  /** Linear-era block IDs: inner (avm) and proposervm container IDs by height. */
+  get chain(): BlockIdChain {
+    return this.linearChain().chain
+  }
+
+  get genesisBlock(): Uint8Array {
+    return this.linearChain().bytes
+  }
+
+  get genesisBlockId(): Uint8Array {
+    return this.linearChain().id
+  }
+
+  /** Txs before this index were accepted in the DAG era. */
+  get dagTxCount(): number {
+    return this.dag.txCount
+  }
+
+  isDagTx(i: number): boolean {
+    return i < this.dag.txCount
+  }
+
+  /** Acceptance time (unix seconds) of tx i: its vertex's or its block's. */
+  txTime(i: number): number {
+    return this.isDagTx(i) ? this.dag.vertexTime(this.dag.vertexOf(i)) : this.blockTime(this.blockOf(i) + 1)
   }
 
   // ---------------------------------------------------------------- transactions
@@ -643,29 +688,20 @@ export class XChain {
 
   // ---------------------------------------------------------------- blocks
 
-  /** Container index of the block holding tx i (block height = that + 1). */
+  /** Container index of the block holding linear-era tx i (i >= dagTxCount; block height = that + 1). */
   blockOf(i: number): number {
-    const period = Math.floor(i / this.periodTxs)
-    const r = i - period * this.periodTxs
-    let lo = 0
-    let hi = 63
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1
-      if ((this.blockStarts[mid] as number) <= r) lo = mid
-      else hi = mid - 1
-    }
-    return period * 64 + lo
+    return this.linear.groupOf(i - this.dag.txCount)
   }
 
   /** Txs [first, end) of the block at height h (1..blockCount). */
   blockTxRange(height: number): [number, number] {
-    const k = height - 1
-    const start = (b: number) => Math.floor(b / 64) * this.periodTxs + (this.blockStarts[b % 64] as number)
-    return [start(k), Math.min(start(k + 1), this.txCount)]
+    const [first, end] = this.linear.range(height - 1)
+    return [first + this.dag.txCount, end + this.dag.txCount]
   }
 
+  /** Block h's time: the linear chain starts at the Cortina time (height 0). */
   blockTime(height: number): number {
-    return GENESIS_TIME + height * X_BLOCK_SECONDS
+    return this.dag.cortinaTime + height * X_BLOCK_SECONDS
   }
 
   /** Acceptance time of block h as (seconds, nanoseconds): the index timestamps. */

@@ -33,7 +33,8 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason)
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled)
-  devnet = await startDevnet({ index: true, utxosPerAddress: 1500, xTxs: 2200 })
+  // A DAG era of 2199 txs: X/tx (which holds only those) is six pages of 400.
+  devnet = await startDevnet({ index: true, utxosPerAddress: 1500, xTxs: 2200, xDagTxs: 2199 })
   client = clientFor(devnet)
   patient = clientFor(devnet, { retry: { retries: 8 } })
   utxoIds = (await collect(utxoWalk(client))).map((u) => u.id)
