@@ -45,7 +45,7 @@ export const indexProgress = defineCheck({
   kind: 'index-progress',
   family: 'Progress',
   summary:
-    'An index (node started with --index-enabled=true) accepts at least `minIncrease` containers within `window`.',
+    'An index (node started with --index-enabled=true) accepts at least `minIncrease` containers within `window`. X/tx and X/vtx stopped growing at Cortina (2023): watch X/block for the X-Chain.',
   fields: z.strictObject({ index: indexName.default('X/block'), window, minIncrease }),
   expected: (spec) => `${spec.index} +${spec.minIncrease} in ${showMs(spec.window)}`,
   run: (spec, { client, call, sleep }) =>

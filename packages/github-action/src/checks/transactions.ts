@@ -1,4 +1,4 @@
-import { ApiDisabledError, JsonRpcError, NotFoundError } from '@avalanche-automation/core'
+import { JsonRpcError, NotFoundError } from '@avalanche-automation/core'
 import { z } from 'zod'
 import { defineCheck } from './types.js'
 
@@ -6,7 +6,7 @@ export const txAccepted = defineCheck({
   kind: 'tx-accepted',
   family: 'Transactions',
   summary:
-    'A transaction is accepted: X (index X/tx isAccepted, else avm.getTx), P (getTxStatus Committed), evm (Data API transaction detail with status success).',
+    'A transaction is accepted: X (avm.getTx finds it), P (getTxStatus Committed), evm (Data API transaction detail with status success).',
   fields: z
     .strictObject({
       chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
@@ -36,15 +36,12 @@ export const txAccepted = defineCheck({
         throw error
       }
     }
-    try {
-      const { isAccepted } = await client.index.isAccepted({ indexName: 'X/tx', id: spec.txId }, call)
-      return { ok: isAccepted, observed: `${isAccepted ? 'accepted' : 'not accepted'} (index X/tx)` }
-    } catch (error) {
-      if (!ApiDisabledError.isInstance(error)) throw error
-    }
+    // The X-Chain keeps only accepted txs (`vms/avm/service.go` GetTx and the deprecated GetTxStatus both read
+    // state.GetTx). Index X/tx is no answer: it stopped at Cortina (2023) and is empty on local networks, so every
+    // later tx is "not accepted" there (`reference/node-rpc.md` 0.1).
     try {
       await client.avm.getTx({ txID: spec.txId }, call)
-      return { ok: true, observed: 'accepted (avm.getTx; index disabled)' }
+      return { ok: true, observed: 'accepted (avm.getTx)' }
     } catch (error) {
       if (JsonRpcError.isInstance(error) && error.isNotFound) return { ok: false, observed: 'not found (avm.getTx)' }
       throw error
