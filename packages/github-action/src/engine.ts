@@ -1,6 +1,7 @@
 import { type AvalancheClient, AvalancheError, createClient, type NetworkName } from '@avalanche-automation/core'
-import type { CheckContext } from './checks/types.js'
+import type { CheckContext, Outcome } from './checks/types.js'
 import type { CheckSpec, Severity } from './config.js'
+import type { ObservedAmount } from './units.js'
 
 /** Where the checks look: node, Data API and Metrics API URLs (or a network's defaults) and the Data API key. */
 export interface Target {
@@ -23,6 +24,8 @@ export interface CheckResult {
   observed: string
   expected: string
   details?: string | undefined
+  /** Exact amounts behind `observed` (smallest unit, decimal string) beside their rounded text, by name. */
+  amounts?: Record<string, ObservedAmount> | undefined
   /** ISO time the check started. */
   startedAt: string
   durationMs: number
@@ -128,7 +131,7 @@ async function runOne(
     nodeId: ownNodeId,
   }
   const expected = spec.kind.expected(spec.fields as never)
-  let outcome: { ok: boolean; observed: string; details?: string | undefined }
+  let outcome: Outcome
   try {
     const aborted = new Promise<never>((_, reject) =>
       signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
@@ -153,6 +156,7 @@ async function runOne(
     observed: outcome.observed,
     expected,
     ...(outcome.details ? { details: outcome.details } : {}),
+    ...(outcome.amounts ? { amounts: outcome.amounts } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,
   }

@@ -59,12 +59,27 @@ export function parseThreshold(text: string, unit: Unit): bigint {
   return BigInt(whole + fraction.padEnd(unit.denomination, '0'))
 }
 
-/** `12,345.6789 AVAX`: grouped whole part, at most 4 decimals shown (exact value in the JSON report). */
+/** `12,345.6789 AVAX`: grouped whole part, at most 4 decimals shown (exact value in the JSON report's `amounts`). */
 export function showAmount(raw: bigint, unit: Unit): string {
   const [whole = '0', fraction = ''] = formatAmount(raw, unit.denomination).split('.')
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   const shown = fraction.slice(0, 4)
   return `${grouped}${shown ? `.${shown}` : ''}${fraction.length > 4 ? '…' : ''} ${unit.symbol}`.trim()
+}
+
+/**
+ * An amount a check observed, for the JSON report: exact (`amount`, a decimal string in the asset's smallest unit,
+ * e.g. nAVAX) beside the rounded text the tables show (`shown`).
+ */
+export interface ObservedAmount {
+  amount: string
+  symbol: string
+  denomination: number
+  shown: string
+}
+
+export function observedAmount(raw: bigint, unit: Unit): ObservedAmount {
+  return { amount: raw.toString(), symbol: unit.symbol, denomination: unit.denomination, shown: showAmount(raw, unit) }
 }
 
 export const showMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`)

@@ -1,4 +1,12 @@
-import { type AvalancheClient, formatAmount, isNodeId, parseAddress, toJson } from '@avalanche-automation/core'
+import {
+  type AvalancheClient,
+  formatAmount,
+  isNodeId,
+  PChainBalances,
+  parseAddress,
+  toJson,
+  XChainBalances,
+} from '@avalanche-automation/core'
 import { z } from 'zod'
 import { jsonSchema, type ToolContext, type ToolDefinition, ToolInputError } from './tools.js'
 
@@ -140,15 +148,59 @@ const validatorReport: ToolDefinition = {
 /** UTXOs read per chain before the balance is reported as partial. */
 const MAX_UTXOS = 20_000
 
-const balances = z.object({
+const partial = {
   utxoCount: z.number(),
   complete: z
     .boolean()
     .describe(`False when the address holds more than ${MAX_UTXOS} UTXOs and only those were summed.`),
-  byAsset: z.array(z.object({ assetID: z.string(), amount })),
-  avax: z.string().optional().describe('The AVAX balance in AVAX (decimal).'),
   error: errorField,
-})
+}
+const avaxText = (what: string) => z.string().describe(`${what}, in AVAX (decimal).`)
+const xBalances = z
+  .object({
+    ...partial,
+    byAsset: z.array(
+      z.object({
+        assetID: z.string(),
+        spendable: amount.describe(
+          'What the address can spend alone now: UTXOs it is the only owner of whose locktime has passed (avm.getBalance without includePartial).',
+        ),
+        total: amount.describe(
+          'Every UTXO it owns or co-owns, multisig and time-locked included (avm.getBalance with includePartial).',
+        ),
+      }),
+    ),
+    avax: z.object({ spendable: avaxText('AVAX spendable alone'), total: avaxText('All AVAX UTXOs') }).optional(),
+  })
+  .describe("X-Chain balances by avm.getBalance's rules, summed from every UTXO.")
+const pBalances = z
+  .object({
+    ...partial,
+    byAsset: z.array(
+      z.object({
+        assetID: z.string(),
+        unlocked: amount.describe('Spendable now (platform.getBalance unlocked).'),
+        lockedStakeable: amount.describe(
+          'Stake-locked (e.g. genesis vesting): usable only for staking until its stake locktime (lockedStakeable).',
+        ),
+        lockedNotStakeable: amount.describe(
+          'Its own locktime is still ahead: not usable at all yet (lockedNotStakeable).',
+        ),
+        total: amount.describe('The three added (platform.getBalance balance).'),
+      }),
+    ),
+    avax: z
+      .object({
+        unlocked: avaxText('Unlocked AVAX'),
+        lockedStakeable: avaxText('Stake-locked AVAX'),
+        lockedNotStakeable: avaxText('Time-locked AVAX'),
+        total: avaxText('All AVAX'),
+      })
+      .optional(),
+  })
+  .describe(
+    'P-Chain balances split as platform.getBalance splits them, summed from every UTXO (stake-locked ones too).',
+  )
 const recent = z.object({
   transactions: z.array(z.record(z.string(), z.unknown())).optional(),
   error: errorField,
@@ -165,8 +217,8 @@ const addressInput = z.strictObject({
   recentLimit: z.number().int().min(0).max(20).default(5).describe('Recent transactions per chain, 0 to 20.'),
 })
 const addressOutput = z.object({
-  x: z.object({ address: z.string(), balances, recent: recent.optional() }),
-  p: z.object({ address: z.string(), balances, recent: recent.optional() }),
+  x: z.object({ address: z.string(), balances: xBalances, recent: recent.optional() }),
+  p: z.object({ address: z.string(), balances: pBalances, recent: recent.optional() }),
   c: z
     .object({
       address: z.string(),
@@ -179,29 +231,31 @@ const addressOutput = z.object({
   notes: z.array(z.string()),
 })
 
-async function utxoBalances(
-  client: AvalancheClient,
-  chain: 'X' | 'P',
-  address: string,
-  avaxAssetID: string | undefined,
-): Promise<z.output<typeof balances>> {
+/**
+ * Sums one address's UTXOs by the node's rules (core's XChainBalances / PChainBalances: avm.getBalance's and
+ * platform.getBalance's) at this machine's clock; the node compares locktimes with its own, seconds apart at most.
+ */
+async function utxoBalances(client: AvalancheClient, chain: 'X' | 'P', address: string, avaxAssetID?: string) {
   try {
+    const now = Math.floor(Date.now() / 1000)
+    const sums = chain === 'X' ? new XChainBalances(now) : new PChainBalances(now)
     const walk =
       chain === 'X'
         ? client.avm.getUTXOs.items({ addresses: [address] }, { limit: MAX_UTXOS + 1 })
         : client.platform.getUTXOs.items({ addresses: [address] }, { limit: MAX_UTXOS + 1 })
-    const sums = new Map<string, bigint>()
     let count = 0
     for await (const utxo of walk) {
       if (++count > MAX_UTXOS) break
-      sums.set(utxo.assetId, (sums.get(utxo.assetId) ?? 0n) + (utxo.amount ?? 0n))
+      sums.add(utxo)
     }
-    const avax = avaxAssetID !== undefined ? sums.get(avaxAssetID) : undefined
+    const text = (figures: Record<string, bigint>, format: (n: bigint) => string) =>
+      Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, format(v)]))
+    const avax = avaxAssetID !== undefined ? sums.byAsset.get(avaxAssetID) : undefined
     return {
       utxoCount: Math.min(count, MAX_UTXOS),
       complete: count <= MAX_UTXOS,
-      byAsset: [...sums].map(([assetID, value]) => ({ assetID, amount: value.toString() })),
-      ...(avax !== undefined && { avax: formatAmount(avax, 9) }),
+      byAsset: [...sums.byAsset].map(([assetID, figures]) => ({ assetID, ...text({ ...figures }, String) })),
+      ...(avax && { avax: text({ ...avax }, (n) => formatAmount(n, 9)) }),
     }
   } catch (error) {
     return { utxoCount: 0, complete: false, byAsset: [], error: (error as Error).message }
@@ -213,7 +267,7 @@ const addressOverview: ToolDefinition = {
   toolset: 'xchain',
   title: 'Address overview',
   description:
-    'Balances of one address on the X-Chain and the P-Chain, summed from every UTXO (by asset, in the smallest unit, plus AVAX in AVAX), with its recent transactions on each chain from the Data API when one is configured; with evmAddress also its C-Chain native and ERC-20 balances and recent transactions (Data API).',
+    "Balances of one address on the X-Chain and the P-Chain, summed from every UTXO by the node's own rules (by asset, in the smallest unit, plus AVAX in AVAX): X-Chain spendable (held by the address alone, locktime passed: what avm.getBalance reports) and total (multisig and time-locked UTXOs too: avm.getBalance with includePartial); P-Chain unlocked, lockedStakeable (stake-locked, usable only for staking), lockedNotStakeable (time-locked) and total, as platform.getBalance splits them. With its recent transactions on each chain from the Data API when one is configured; with evmAddress also its C-Chain native and ERC-20 balances and recent transactions (Data API).",
   inputSchema: jsonSchema(addressInput),
   outputSchema: jsonSchema(addressOutput),
   annotations: {

@@ -275,7 +275,7 @@ function registerPrompts(server: Server, tools: ReadonlySet<string>): void {
       text = `Summarise the activity of the Avalanche address ${args.address}.
 1. Call ${use('avalanche_address_overview', '`avm_getUTXOs` and `platform_getUTXOs`')} with address "${args.address}"${evm}.
 2. If recent transactions are listed, group them by type and direction; fetch details with ${use('avm_getTx', 'the transaction tools')} only when needed.
-3. Report balances per chain in AVAX (1 AVAX = 10^9 nAVAX on X/P, 10^18 wei on C) and other assets by ID, the latest activity with dates, and anything unusual (locked or partial balances, errors, notes).`
+3. Report balances per chain in AVAX (1 AVAX = 10^9 nAVAX on X/P, 10^18 wei on C) and other assets by ID, naming each figure: X-Chain spendable (held alone, unlocked) and total; P-Chain unlocked, lockedStakeable (stake-locked: staking only) and lockedNotStakeable (time-locked). Then the latest activity with dates, and anything unusual (locked or shared balances, errors, notes).`
     } else {
       throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}; see prompts/list`)
     }

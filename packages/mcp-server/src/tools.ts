@@ -303,7 +303,7 @@ export function operationTool(op: AnyOperation): ToolDefinition {
         ...base,
         description: describe(op, [
           PAGING_NOTE,
-          'utxos are the UTXO bytes (hex with checksum); avalanche_address_overview sums balances for you.',
+          "utxos are the UTXO bytes (hex with checksum); avalanche_address_overview sums balances for you by the node's rules (X: spendable alone and total; P: unlocked, lockedStakeable, lockedNotStakeable).",
         ]),
         inputSchema: editObjects(input, (s) =>
           setProperties(s, { limit: limitProperty(MAX_LIMIT), cursor: cursorProperty }, ['limit', 'startIndex']),

@@ -123,8 +123,10 @@ describe('tools/call', () => {
     const overview = (await mcp.call('avalanche_address_overview', args.avalanche_address_overview ?? {}))
       .structuredContent as Any
     const avax = overview.x.balances.byAsset.find((a: Any) => a.assetID === f.assets.avax.id)
-    expect(BigInt(avax.amount)).toBe(f.accounts.ewoq.xBalances[f.assets.avax.id])
-    expect(BigInt(overview.p.balances.byAsset[0].amount)).toBe(f.accounts.ewoq.pBalance)
+    expect(BigInt(avax.total)).toBe(f.accounts.ewoq.xBalances[f.assets.avax.id])
+    expect(BigInt(avax.spendable)).toBe(f.accounts.ewoq.xSpendable[f.assets.avax.id])
+    expect(BigInt(overview.p.balances.byAsset[0].total)).toBe(f.accounts.ewoq.pBalance)
+    expect(BigInt(overview.p.balances.byAsset[0].unlocked)).toBe(f.accounts.ewoq.pBalance)
     expect(overview.x.recent.transactions.length).toBeGreaterThan(0)
     expect(overview.c.nativeBalance).toMatch(/^\d+$/)
 
@@ -136,6 +138,38 @@ describe('tools/call', () => {
       ['C', true],
     ])
     expect(status.chains[1].height).toBe(String(f.p.height))
+  })
+})
+
+describe("avalanche_address_overview: balances by the node's rules", () => {
+  it('splits P-Chain stake-locked and time-locked AVAX and tells X spendable alone from the total', async () => {
+    const { dave } = devnet.fixtures.accounts
+    const avaxId = devnet.fixtures.assets.avax.id
+    const overview = (await mcp.call('avalanche_address_overview', { address: dave.x, recentLimit: 0 }))
+      .structuredContent as Any
+    // Every stake-locked UTXO counts: a sum of type-7 outputs alone would miss 1,237 of dave's 1,241.56 AVAX.
+    expect(overview.p.balances.byAsset).toEqual([
+      {
+        assetID: avaxId,
+        unlocked: String(dave.pBalances.unlocked),
+        lockedStakeable: String(dave.pBalances.lockedStakeable),
+        lockedNotStakeable: String(dave.pBalances.lockedNotStakeable),
+        total: String(dave.pBalance),
+      },
+    ])
+    expect(overview.p.balances.avax).toEqual({
+      unlocked: '200.56',
+      lockedStakeable: '1007',
+      lockedNotStakeable: '34',
+      total: '1241.56',
+    })
+    const x = overview.x.balances.byAsset.find((a: Any) => a.assetID === avaxId)
+    expect(x).toEqual({
+      assetID: avaxId,
+      spendable: String(dave.xSpendable[avaxId]),
+      total: String(dave.xBalances[avaxId]),
+    })
+    expect(BigInt(x.total) - BigInt(x.spendable)).toBe(543_000_000_000n)
   })
 })
 

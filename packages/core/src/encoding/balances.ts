@@ -54,51 +54,57 @@ export interface XChainBalance {
   total: bigint
 }
 
+/** Per-asset sums at one clock reading; `of` gives zeros for an asset no UTXO holds. */
+abstract class AssetSums<T> {
+  readonly byAsset = new Map<string, T>()
+  protected readonly now: bigint
+
+  constructor(now: bigint | number) {
+    this.now = seconds(now)
+  }
+
+  protected abstract zero(): T
+
+  of(assetId: string): T {
+    return this.byAsset.get(assetId) ?? this.zero()
+  }
+
+  /** The entry of an asset, created on first use. */
+  protected entry(assetId: string): T {
+    const entry = this.of(assetId)
+    this.byAsset.set(assetId, entry)
+    return entry
+  }
+}
+
 /**
  * Adds up P-Chain UTXOs (from a platform.getUTXOs walk over the addresses) per asset ID, as platform.getBalance does.
  * The node saturates at 2^64-1 where this keeps the exact sum; no real balance gets there.
  */
-export class PChainBalances {
-  readonly byAsset = new Map<string, PChainBalance>()
-  private readonly now: bigint
-
-  constructor(now: bigint | number) {
-    this.now = seconds(now)
+export class PChainBalances extends AssetSums<PChainBalance> {
+  protected zero(): PChainBalance {
+    return { unlocked: 0n, lockedStakeable: 0n, lockedNotStakeable: 0n, total: 0n }
   }
 
   add(utxo: DecodedUtxo): void {
     const kind = pChainBalanceKind(utxo, this.now)
     if (!kind) return
-    const entry = this.of(utxo.assetId)
+    const entry = this.entry(utxo.assetId)
     entry[kind] += utxo.amount as bigint
     entry.total += utxo.amount as bigint
-    this.byAsset.set(utxo.assetId, entry)
-  }
-
-  /** The balance of one asset (zeros when no UTXO holds it). */
-  of(assetId: string): PChainBalance {
-    return this.byAsset.get(assetId) ?? { unlocked: 0n, lockedStakeable: 0n, lockedNotStakeable: 0n, total: 0n }
   }
 }
 
 /** Adds up the X-Chain UTXOs of one address (an avm.getUTXOs walk) per asset ID, as avm.getBalance does. */
-export class XChainBalances {
-  readonly byAsset = new Map<string, XChainBalance>()
-  private readonly now: bigint
-
-  constructor(now: bigint | number) {
-    this.now = seconds(now)
+export class XChainBalances extends AssetSums<XChainBalance> {
+  protected zero(): XChainBalance {
+    return { spendable: 0n, total: 0n }
   }
 
   add(utxo: DecodedUtxo): void {
     if (utxo.typeId !== SECP256K1_TRANSFER_OUTPUT || utxo.amount === undefined) return
-    const entry = this.of(utxo.assetId)
+    const entry = this.entry(utxo.assetId)
     entry.total += utxo.amount
     if (isSpendableAlone(utxo, this.now)) entry.spendable += utxo.amount
-    this.byAsset.set(utxo.assetId, entry)
-  }
-
-  of(assetId: string): XChainBalance {
-    return this.byAsset.get(assetId) ?? { spendable: 0n, total: 0n }
   }
 }

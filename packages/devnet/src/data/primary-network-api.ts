@@ -78,7 +78,9 @@ function* positions(
   else for (let i = Math.max(from, lo); i < hi; i++) yield i
 }
 
-function renderer(primary: PrimaryNetwork, chain: 'x' | 'p') {
+/** P-, X- or C-Chain form: the listing's answer is the description's oneOf of the three (data-api.md 0b.7). */
+function renderer(primary: PrimaryNetwork, chain: PrimaryChain) {
+  if (chain === 'c') return (i: number) => primary.renderC(i)
   return (i: number) => (chain === 'x' ? primary.renderX(i) : primary.renderP(i))
 }
 
@@ -115,9 +117,6 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
       return id
     })
     const info = chainInfo(chain, params)
-    // The devnet's C-Chain has no atomic (import/export) transactions.
-    if (chain === 'c') return { transactions: [], chainInfo: info }
-
     let sets: Int32Array[] | undefined
     if (l1ValidationId !== undefined) {
       const v = world.p.l1Validators.find(

@@ -1,8 +1,9 @@
 import { bytesToHex, formatNodeId, parseAddress } from '@avalanche-automation/core'
 import { localOutputs, type XTx } from '../world/avm-codec.js'
 import { compareBytes } from '../world/bytes.js'
+import type { CAtomicTx } from '../world/c-atomic.js'
 import type { Input, Output } from '../world/components.js'
-import { GENESIS_TIME, P_CHAIN_ID, X_CHAIN_ID } from '../world/constants.js'
+import { C_CHAIN_ID, GENESIS_TIME, P_CHAIN_ID, X_CHAIN_ID } from '../world/constants.js'
 import { chainAddress, hexNc, idString } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import { Lru } from '../world/lru.js'
@@ -10,6 +11,7 @@ import type { PTx } from '../world/platform-codec.js'
 import { below } from '../world/random.js'
 import { utxoIdBytes } from '../world/utxo-table.js'
 import type { World } from '../world/world.js'
+import { checksumAddress } from './evm-chain.js'
 import { firstWhere } from './paging.js'
 
 export type PrimaryChain = 'p' | 'x' | 'c'
@@ -36,11 +38,15 @@ const P_TYPES: Record<PTx['type'], string> = {
 const PROPOSER_STREAM = 120
 
 /** A resolved output: what a UTXO listing needs about the output an input spends or a tx creates. */
+/** The chain ID each listing reports for a chain. */
+const CHAIN_ID: Record<PrimaryChain, string> = { p: P_CHAIN_ID, x: X_CHAIN_ID, c: C_CHAIN_ID }
+
 interface ResolvedOutput {
   output: Output
   txId: Uint8Array
   outputIndex: number
-  chain: 'x' | 'p'
+  /** Where the output was created. */
+  chain: PrimaryChain
   /** Creation time (block time of the creating tx). */
   time: number
   /** P-Chain block height of the creating tx (P outputs). */
@@ -73,39 +79,41 @@ class PostingBuilder {
  * scan of the chain, like the node side's ID tables.
  */
 export class PrimaryNetwork {
-  private xPostings: Postings | undefined
-  private pPostings: Postings | undefined
+  private readonly postingsOf: Partial<Record<PrimaryChain, Postings>> = {}
   private readonly outputCache = new Lru<string, ResolvedOutput[]>(4096)
 
   constructor(readonly world: World) {}
 
   // ---------------------------------------------------------------- chains
 
-  count(chain: 'x' | 'p'): number {
+  count(chain: PrimaryChain): number {
+    if (chain === 'c') return this.world.cAtomic.txs.length
     return chain === 'x' ? this.world.x.txCount : this.world.p.txCount
   }
 
-  time(chain: 'x' | 'p', position: number): number {
+  time(chain: PrimaryChain, position: number): number {
     const { x, p } = this.world
+    if (chain === 'c') return this.cTx(position).time
     return chain === 'x' ? x.txTime(position) : p.blockTime(p.txHeight(position))
   }
 
   /** Positions [lo, hi) of the transactions with startTimestamp <= time <= endTimestamp. */
-  timeRange(chain: 'x' | 'p', start: number | undefined, end: number | undefined): [number, number] {
+  timeRange(chain: PrimaryChain, start: number | undefined, end: number | undefined): [number, number] {
     const n = this.count(chain)
     const lo = start === undefined ? 0 : firstWhere(0, n, (i) => this.time(chain, i) >= start)
     const hi = end === undefined ? n : firstWhere(0, n, (i) => this.time(chain, i) > end)
     return [lo, Math.max(lo, hi)]
   }
 
-  txType(chain: 'x' | 'p', position: number): string {
+  txType(chain: PrimaryChain, position: number): string {
+    if (chain === 'c') return this.cTx(position).type === 'import' ? 'ImportTx' : 'ExportTx'
     return chain === 'x'
       ? (X_TYPES[this.world.x.tx(position).tx.type] ?? 'UNKNOWN')
       : (P_TYPES[this.world.p.tx(position).tx.type] ?? 'UNKNOWN')
   }
 
-  /** Sorted positions of the transactions an address (20-byte hex) took part in. */
-  byOwner(chain: 'x' | 'p', ownerHex: string): Int32Array {
+  /** Sorted positions of the transactions an address (20-byte hex; on the C-Chain an EVM address too) took part in. */
+  byOwner(chain: PrimaryChain, ownerHex: string): Int32Array {
     return this.postings(chain).byOwner.get(ownerHex) ?? new Int32Array()
   }
 
@@ -114,21 +122,18 @@ export class PrimaryNetwork {
     return this.postings('x').byAsset.get(assetId)
   }
 
-  private postings(chain: 'x' | 'p'): Postings {
-    if (chain === 'x') {
-      this.xPostings ??= this.scan('x')
-      return this.xPostings
-    }
-    this.pPostings ??= this.scan('p')
-    return this.pPostings
+  private postings(chain: PrimaryChain): Postings {
+    this.postingsOf[chain] ??= this.scan(chain)
+    return this.postingsOf[chain]
   }
 
-  private scan(chain: 'x' | 'p'): Postings {
+  private scan(chain: PrimaryChain): Postings {
     const owners = new PostingBuilder()
     const assets = new PostingBuilder()
     const n = this.count(chain)
     for (let i = 0; i < n; i++) {
-      const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : this.pUtxos(i)
+      const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : chain === 'p' ? this.pUtxos(i) : this.cUtxos(i)
+      if (chain === 'c') for (const e of this.cTx(i).evm) owners.add(bytesToHex(e.address), i)
       for (const r of [...consumed, ...emitted]) {
         for (const a of r.output.addresses) owners.add(bytesToHex(a), i)
         if (chain === 'x') assets.add(idString(r.output.assetId), i)
@@ -209,6 +214,20 @@ export class PrimaryNetwork {
     return { consumed, emitted }
   }
 
+  private cTx(i: number): CAtomicTx {
+    return this.world.cAtomic.txs[i] as CAtomicTx
+  }
+
+  /** A C-Chain import consumes X-Chain export UTXOs; an export creates UTXOs on the C-Chain for its destination. */
+  cUtxos(i: number): { consumed: ResolvedOutput[]; emitted: ResolvedOutput[] } {
+    const tx = this.cTx(i)
+    const consumed = tx.consumed.map((u) => ({ ...u, chain: 'x' as const, height: 0 }))
+    const emitted = tx.exported.map((output, outputIndex) => {
+      return { output, txId: tx.id, outputIndex, chain: 'c' as const, time: tx.time, height: tx.height }
+    })
+    return { consumed, emitted }
+  }
+
   pUtxos(j: number): { consumed: ResolvedOutput[]; emitted: ResolvedOutput[] } {
     const { p } = this.world
     const { tx } = p.tx(j)
@@ -266,24 +285,8 @@ export class PrimaryNetwork {
     const localCount = localOutputs(tx, id).length
     const utxo = (r: ResolvedOutput, consumedHere: boolean) => {
       const exported = r.chain === 'x' && r.outputIndex >= localCount && !consumedHere && tx.type === 'export'
-      const out: Record<string, unknown> = {
-        addresses: r.output.addresses.map((a) => chainAddress('X', a).slice(2)),
-        asset: this.assetAmount(r.output.assetId, r.output.typeId === 7 ? r.output.amount : 0n),
-        consumedOnChainId: exported ? P_CHAIN_ID : X_CHAIN_ID,
-        createdOnChainId: r.chain === 'p' ? P_CHAIN_ID : X_CHAIN_ID,
-        utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
-        creationTxHash: idString(r.txId),
-        locktime: Number(r.output.locktime),
-        outputIndex: String(r.outputIndex),
-        threshold: r.output.threshold,
-        timestamp: r.time,
-        utxoType: r.output.typeId === 6 ? 'mint' : 'transfer',
-      }
-      if (consumedHere) {
-        out.consumingTxHash = idString(id)
-        out.consumingTxTimestamp = time
-      }
-      return out
+      const consumedOn = exported ? idString(tx.destinationChain as Uint8Array) : X_CHAIN_ID
+      return this.avmUtxo(r, consumedOn, consumedHere ? { id, time } : undefined)
     }
     const out: Record<string, unknown> = {
       txHash: idString(id),
@@ -322,6 +325,66 @@ export class PrimaryNetwork {
         createdAtTimestamp: time,
         cap: asset?.variableCap ? 'variable' : 'fixed',
       }
+    }
+    return out
+  }
+
+  /** A UTXO in the `Utxo` form of the X-Chain and C-Chain listings; `consumer` is the tx consuming it, if listed. */
+  private avmUtxo(r: ResolvedOutput, consumedOn: string, consumer?: { id: Uint8Array; time: number }) {
+    const out: Record<string, unknown> = {
+      addresses: r.output.addresses.map((a) => chainAddress('X', a).slice(2)),
+      asset: this.assetAmount(r.output.assetId, r.output.typeId === 7 ? r.output.amount : 0n),
+      consumedOnChainId: consumedOn,
+      createdOnChainId: CHAIN_ID[r.chain],
+      utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
+      creationTxHash: idString(r.txId),
+      locktime: Number(r.output.locktime),
+      outputIndex: String(r.outputIndex),
+      threshold: r.output.threshold,
+      timestamp: r.time,
+      utxoType: r.output.typeId === 6 ? 'mint' : 'transfer',
+    }
+    if (consumer) {
+      out.consumingTxHash = idString(consumer.id)
+      out.consumingTxTimestamp = consumer.time
+    }
+    return out
+  }
+
+  /**
+   * A C-Chain atomic tx as CChainImportTransaction or CChainExportTransaction (data-api.openapi.json components,
+   * L16157 and L16029): the EVM side as 0x addresses (`evmOutputs` / `evmInputs`), the shared-memory side as UTXOs.
+   */
+  renderC(i: number): Record<string, unknown> {
+    const tx = this.cTx(i)
+    const { consumed, emitted } = this.cUtxos(i)
+    const evmTotal = tx.evm.reduce((sum, e) => sum + e.amount, 0n)
+    const avax = this.assetAmount(this.world.assetIds[0] as Uint8Array, evmTotal)
+    const imported = tx.type === 'import'
+    const out: Record<string, unknown> = {
+      txHash: idString(tx.id),
+      blockHeight: tx.height,
+      blockHash: `0x${bytesToHex(this.world.c.chain.innerId(tx.height))}`,
+      timestamp: tx.time,
+      memo: '0x',
+      amountUnlocked: imported ? this.sums(consumed) : [avax],
+      amountCreated: imported ? [avax] : this.sums(emitted),
+      sourceChain: imported ? idString(tx.otherChain) : C_CHAIN_ID,
+      destinationChain: imported ? C_CHAIN_ID : idString(tx.otherChain),
+      txType: imported ? 'ImportTx' : 'ExportTx',
+    }
+    const address = (e: CAtomicTx['evm'][number]) => checksumAddress(`0x${bytesToHex(e.address)}`)
+    if (imported) {
+      out.evmOutputs = tx.evm.map((e) => ({ toAddress: address(e), asset: this.assetAmount(e.assetId, e.amount) }))
+      out.consumedUtxos = consumed.map((r) => this.avmUtxo(r, C_CHAIN_ID, { id: tx.id, time: tx.time }))
+    } else {
+      const credentials = [{ signature: Buffer.from(tx.signature).toString('base64') }]
+      out.evmInputs = tx.evm.map((e) => ({
+        fromAddress: address(e),
+        asset: this.assetAmount(e.assetId, e.amount),
+        credentials,
+      }))
+      out.emittedUtxos = emitted.map((r) => this.avmUtxo(r, idString(tx.otherChain)))
     }
     return out
   }

@@ -96,7 +96,8 @@ export function getUtxos(ctx: NodeContext, chain: 'X' | 'P', args: Args): Record
     if (order < 0) continue
     const start = order === 0 ? lastUtxo : new Uint8Array(32)
     lastAddr = address
-    if (source === 'other' || source === 'C') continue
+    // C-Chain exports wait in shared memory (`world/c-atomic.ts`); another chain ID has none.
+    if (source === 'other') continue
     const table = world.utxos(chain, source, address)
     // Each address reads at most `limit` IDs, and a UTXO another address already returned (a shared output) is
     // skipped without counting (`avax.GetPaginatedUTXOs`: searchSize, seen).

@@ -39,6 +39,8 @@ export const PROPERTY_FX_ID = paddedId('propertyfx')
 
 /** The well-known local-network key every tutorial funds (`genesis/genesis_local.go`). */
 export const EWOQ_SHORT_ID = Uint8Array.from(Buffer.from('3cb7d3842e8cee6a0ebd09f1fe884f6861e1b29c', 'hex'))
+/** The same key's C-Chain (EVM) address, which the local genesis funds too. */
+export const EWOQ_EVM_ADDRESS = Uint8Array.from(Buffer.from('8db97c7cece249c2b98bdc0226cc4c2a57bf52fc', 'hex'))
 
 /** The five local-network validators; the devnet answers as the first. */
 export const LOCAL_NODE_IDS = [

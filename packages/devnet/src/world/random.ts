@@ -70,4 +70,6 @@ export const Stream = {
   uptime: 10,
   validator: 11,
   xVertexSize: 12,
+  exportChain: 13,
+  cAtomic: 14,
 } as const

@@ -1,7 +1,17 @@
 import { bytesToHex, cb58Encode, formatAddress } from '@avalanche-automation/core'
+import { CAtomic } from './c-atomic.js'
 import { CChain } from './cchain.js'
 import { transferOutput } from './components.js'
-import { C_CHAIN_ID, HRP, NETWORK_ID, NETWORK_NAME, NODE_VERSION, P_CHAIN_ID, X_CHAIN_ID } from './constants.js'
+import {
+  C_CHAIN_ID,
+  EWOQ_EVM_ADDRESS,
+  HRP,
+  NETWORK_ID,
+  NETWORK_NAME,
+  NODE_VERSION,
+  P_CHAIN_ID,
+  X_CHAIN_ID,
+} from './constants.js'
 import { IdIndex } from './id-index.js'
 import { type Account, derivedAccount, ewoq, localNodes } from './keys.js'
 import { type PChainPart, pLockedOutputs, xLockedOutputs } from './locked-outputs.js'
@@ -137,7 +147,22 @@ export interface DevnetFixtures {
     }
     firstBlock: { height: number; id: string; containerId: string }
   }
-  c: { height: number }
+  c: {
+    height: number
+    /** The C-Chain's atomic txs (`c-atomic.ts`), as the Data API's Primary Network listing shows them. */
+    atomic: {
+      /** ewoq's EVM address (0x, lower case): every atomic tx credits or debits it. */
+      evmAddress: string
+      imports: number
+      exports: number
+      /** '' when there is none. */
+      firstImport: string
+      firstExport: string
+      /** Exports still in the X-Chain's / P-Chain's shared memory for ewoq (getUTXOs with sourceChain C). */
+      pendingToX: number
+      pendingToP: number
+    }
+  }
   /** Containers per index (`index.getLastAccepted` index = count - 1). */
   index: { 'X/tx': number; 'X/block': number; 'X/vtx': number; 'P/block': number; 'C/block': number }
 }
@@ -173,6 +198,8 @@ export class World {
   readonly x: XChain
   readonly p: PChain
   readonly c: CChain
+  /** The C-Chain's imports and exports (built on first use). */
+  readonly cAtomic: CAtomic
   readonly accounts: { ewoq: Account; alice: Account; bob: Account; carol: Account; dave: Account; erin: Account }
   readonly users: Account[]
   readonly fixtures: DevnetFixtures
@@ -222,6 +249,14 @@ export class World {
       pChainHeightAt: (time) => this.p.heightAt(time),
     })
     this.c = new CChain(seed, options.cBlocks, (time) => this.p.heightAt(time))
+    this.cAtomic = new CAtomic({
+      seed,
+      height: options.cBlocks,
+      blockTime: (h) => this.c.blockTime(h),
+      avaxAssetId,
+      xExports: (before) => this.x.cExports(before),
+      evmAddress: EWOQ_EVM_ADDRESS,
+    })
     this.fixtures = this.buildFixtures()
   }
 
@@ -246,6 +281,7 @@ export class World {
     } else if (chain === 'P' && source === 'local') {
       sources = [...(hex === ewoq.hex ? [this.p.treasuryUtxo()] : this.p.userUtxos(hex)), ...this.p.lockedUtxos(hex)]
     } else if (chain === 'P' && source === 'X') sources = this.x.exportsTo(hex)
+    else if (source === 'C') sources = this.cAtomic.exportsTo(chain, hex)
     if (sources.length === 0) return UtxoTable.empty
     const table = new UtxoTable(sources, chain === 'X' ? this.assetIds : [avax], shortId)
     this.tables.set(key, table)
@@ -322,6 +358,22 @@ export class World {
       pBalances,
       atomicFromX: this.x.exportCount(account.hex),
       atomicFromP: this.x.pendingImports().filter((e) => bytesToHex(e.owner) === account.hex).length,
+    }
+  }
+
+  private cAtomicFixtures() {
+    const first = (type: 'import' | 'export') => {
+      const tx = this.cAtomic.txs.find((t) => t.type === type)
+      return tx ? cb58Encode(tx.id) : ''
+    }
+    const count = (type: 'import' | 'export') => this.cAtomic.txs.filter((t) => t.type === type).length
+    return {
+      imports: () => count('import'),
+      exports: () => count('export'),
+      firstImport: () => first('import'),
+      firstExport: () => first('export'),
+      pendingToX: () => this.cAtomic.exportsTo('X', ewoq.hex).length,
+      pendingToP: () => this.cAtomic.exportsTo('P', ewoq.hex).length,
     }
   }
 
@@ -429,7 +481,11 @@ export class World {
         },
         firstBlock: { height: 1, id: id(p.chain.innerId(1)), containerId: id(p.chain.containerId(1)) },
       },
-      c: { height: this.c.height },
+      c: {
+        height: this.c.height,
+        // Computed on first read: the atomic txs need the X-Chain's exports to the C-Chain.
+        atomic: lazyFields({ evmAddress: `0x${bytesToHex(EWOQ_EVM_ADDRESS)}` }, this.cAtomicFixtures()),
+      },
       index: {
         'X/tx': x.dagTxCount,
         'X/block': x.blockCount,

@@ -3,6 +3,7 @@ import { ByteWriter, sha256Fast } from './bytes.js'
 import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from './components.js'
 import {
   AvmType,
+  C_CHAIN_BYTES,
   CREATE_ASSET_TX_FEE,
   NANO_PER_AVAX,
   NETWORK_ID,
@@ -560,7 +561,7 @@ export class XChain {
       credentials: this.signatures(i, 1),
     }
     if (kind === 'export') {
-      tx.destinationChain = P_CHAIN_BYTES
+      tx.destinationChain = this.exportChain(t) === 'C' ? C_CHAIN_BYTES : P_CHAIN_BYTES
       tx.exportedOutputs = [pay]
     }
     const node: TreeNode = {
@@ -577,7 +578,13 @@ export class XChain {
     return node
   }
 
+  /** Where bulk export t goes: one in four to the C-Chain (ewoq's, for the C-Chain's imports), the rest to the P-Chain. */
+  private exportChain(t: number): 'P' | 'C' {
+    return below(this.seed, Stream.exportChain, t, 4) === 0 ? 'C' : 'P'
+  }
+
   private payee(t: number, kind: 'send' | 'export'): Uint8Array {
+    if (kind === 'export' && this.exportChain(t) === 'C') return ewoq.shortId
     const list = kind === 'send' ? this.options.users : this.options.exportReceivers
     return (list[t % list.length] as Account).shortId
   }
@@ -659,7 +666,7 @@ export class XChain {
     const out: UtxoSource[] = []
     const step = this.options.exportReceivers.length
     for (let t = receiver; t < this.treeCount; t += step) {
-      if (this.treeKind(t) !== 'export') continue
+      if (this.treeKind(t) !== 'export' || this.exportChain(t) !== 'P') continue
       const { tx } = this.tx(this.prefixCount + t)
       out.push({
         txId: this.txId(this.prefixCount + t),
@@ -676,9 +683,27 @@ export class XChain {
     if (receiver < 0) return 0
     let count = 0
     for (let t = receiver; t < this.treeCount; t += this.options.exportReceivers.length) {
-      if (this.treeKind(t) === 'export') count++
+      if (this.treeKind(t) === 'export' && this.exportChain(t) === 'P') count++
     }
     return count
+  }
+
+  /**
+   * The bulk exports to the C-Chain accepted before `time` (unix seconds), in acceptance order: the UTXOs they left in
+   * the C-Chain's shared memory (exported outputs are indexed after the tx's outputs, `vms/avm/txs/export_tx.go`).
+   */
+  cExports(time: number): (UtxoSource & { time: number })[] {
+    const out: (UtxoSource & { time: number })[] = []
+    for (let t = 0; t < this.treeCount; t++) {
+      const i = this.prefixCount + t
+      const accepted = this.txTime(i)
+      if (accepted >= time) break
+      if (this.treeKind(t) !== 'export' || this.exportChain(t) !== 'C') continue
+      const { tx } = this.node(t)
+      const output = (tx.exportedOutputs as Output[])[0] as Output
+      out.push({ txId: this.txId(i), outputIndex: tx.outputs.length, output, time: accepted })
+    }
+    return out
   }
 
   /** P-Chain exports still in shared memory (not imported by the two import txs). */

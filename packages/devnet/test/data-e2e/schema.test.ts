@@ -265,11 +265,13 @@ const TABLE: Table = [
       ok(
         `/v1/networks/fuji/blockchains/x-chain/transactions?addresses=${f().accounts.alice.x}&sortOrder=asc&pageSize=2`,
       ),
+      // The C-Chain's atomic txs (imports and exports), by 0x address and by type.
+      ok('/v1/networks/fuji/blockchains/c-chain/transactions?pageSize=4'),
+      ok(`/v1/networks/fuji/blockchains/c-chain/transactions?addresses=${f().c.atomic.evmAddress}&txTypes=ImportTx`),
       // An empty page of any chain matches all three members of the description's oneOf (their required fields are
-      // the same), so no value can satisfy it; the C-Chain's (the devnet has no atomic C-Chain txs) is checked
-      // against its own member.
+      // the same), so no value can satisfy it: an empty C-Chain page is checked against its own member.
       {
-        url: '/v1/networks/fuji/blockchains/c-chain/transactions',
+        url: `/v1/networks/fuji/blockchains/c-chain/transactions?addresses=${f().accounts.alice.x}`,
         status: 200,
         component: 'ListCChainAtomicTransactionsResponse',
       },

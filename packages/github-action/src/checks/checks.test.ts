@@ -1,8 +1,15 @@
-import { type AvalancheClient, createClient, createNodeTransport, type Transport } from '@avalanche-automation/core'
+import {
+  type AvalancheClient,
+  createClient,
+  createNodeTransport,
+  formatAmount,
+  type Transport,
+} from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateChecks } from '../config.js'
 import { type CheckResult, runChecks } from '../engine.js'
+import { toJsonReport } from '../report.js'
 
 let devnet: Devnet
 let client: AvalancheClient
@@ -176,17 +183,23 @@ describe('validators', () => {
 describe('balances', () => {
   it('X (UTXO walk, any asset), P, EVM native and ERC-20, in human units', async () => {
     const ewoq = f().accounts.ewoq
-    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: '299869814.836 AVAX' })).toMatchObject({
+    const avax = ewoq.xBalances[f().assets.avax.id] as bigint
+    const text = formatAmount(avax, 9)
+    expect(text).toMatch(/^\d{9}\.\d{1,3}$/)
+    const shown = `${Number(text.split('.')[0]).toLocaleString('en-US')}.${text.split('.')[1]} AVAX`
+    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: `${text} AVAX` })).toMatchObject({
       status: 'passed',
-      observed: '299,869,814.836 AVAX',
+      // ewoq holds all its UTXOs alone, unlocked: both figures are the same.
+      observed: `total ${shown} (spendable alone ${shown})`,
+      expected: `total ≥ ${text} AVAX`,
     })
-    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: '299869814.837' })).toMatchObject({
+    expect(await one({ kind: 'balance', chain: 'X', address: ewoq.x, min: `${avax + 1n} nAVAX` })).toMatchObject({
       status: 'failed',
-      expected: '≥ 299869814.837',
+      expected: `total ≥ ${avax + 1n} nAVAX`,
     })
     expect(
       await one({ kind: 'balance', chain: 'X', address: ewoq.x, asset: f().assets.usdt.id, max: '10 USDT' }),
-    ).toMatchObject({ status: 'failed', observed: '999,873,971 USDT' })
+    ).toMatchObject({ status: 'failed', observed: expect.stringMatching(/^total 999,873,971 USDT/) })
     expect(
       await one({
         kind: 'balance',
@@ -219,6 +232,56 @@ describe('balances', () => {
       min: '1 AVAX',
     })
     expect(wrongUnit).toMatchObject({ status: 'failed', observed: expect.stringContaining('this asset is USDC.d') })
+  })
+
+  it("P by platform.getBalance's split and X spendable alone vs total: says which figure, keeps each exactly", async () => {
+    const { dave } = f().accounts
+    const exactly = (raw: bigint) => ({ min: `${raw} nAVAX`, max: `${raw} nAVAX` })
+    const figures = { ...dave.pBalances, total: dave.pBalance }
+    for (const [figure, raw] of Object.entries(figures)) {
+      const r = await one({ kind: 'balance', chain: 'P', address: dave.p, figure, ...exactly(raw) })
+      expect(r.status, figure).toBe('passed')
+    }
+    const unlocked = await one({ kind: 'balance', chain: 'P', address: dave.p, figure: 'unlocked', min: '1000 AVAX' })
+    expect(unlocked).toMatchObject({
+      status: 'failed',
+      observed: 'unlocked 200.56 AVAX (total 1,241.56 AVAX, locked stakeable 1,007 AVAX, locked not stakeable 34 AVAX)',
+      expected: 'unlocked ≥ 1000 AVAX',
+    })
+    expect(unlocked.amounts).toEqual({
+      total: { amount: String(dave.pBalance), symbol: 'AVAX', denomination: 9, shown: '1,241.56 AVAX' },
+      unlocked: { amount: String(dave.pBalances.unlocked), symbol: 'AVAX', denomination: 9, shown: '200.56 AVAX' },
+      lockedStakeable: expect.objectContaining({ amount: String(dave.pBalances.lockedStakeable) }),
+      lockedNotStakeable: expect.objectContaining({ amount: String(dave.pBalances.lockedNotStakeable) }),
+    })
+    // The total passes where unlocked fails: the stake-locked outputs count (a UTXO sum without them undercounts).
+    expect(await one({ kind: 'balance', chain: 'P', address: dave.p, min: '1000 AVAX' })).toMatchObject({
+      status: 'passed',
+    })
+
+    const avax = f().assets.avax.id
+    const spendable = dave.xSpendable[avax] as bigint
+    const total = dave.xBalances[avax] as bigint
+    expect(total - spendable).toBe(543_000_000_000n)
+    const x = await one({ kind: 'balance', chain: 'X', address: dave.x, figure: 'spendable', ...exactly(spendable) })
+    expect(x).toMatchObject({
+      status: 'passed',
+      observed: expect.stringMatching(/^spendable alone [\d,.]+ AVAX \(total /),
+    })
+    expect(x.amounts?.total?.amount).toBe(String(total))
+    expect(await one({ kind: 'balance', chain: 'X', address: dave.x, ...exactly(total) })).toMatchObject({
+      status: 'passed',
+    })
+  })
+
+  it('refuses a figure that does not fit the chain, naming the choices', () => {
+    const { dave } = f().accounts
+    expect(() =>
+      validateChecks([{ id: 'c', kind: 'balance', chain: 'X', address: dave.x, figure: 'unlocked', min: 1 }]),
+    ).toThrow(/figure on X is total or spendable/)
+    expect(() =>
+      validateChecks([{ id: 'c', kind: 'balance', chain: 'P', address: dave.p, figure: 'everything', min: 1 }]),
+    ).toThrow(/expected total, spendable \(X\), unlocked/)
   })
 })
 
@@ -277,6 +340,14 @@ describe('transactions, P-Chain, metrics, raw calls', () => {
     expect(await one({ kind: 'supply', max: '1 AVAX' })).toMatchObject({
       status: 'failed',
       observed: expect.stringMatching(/^360,067,575/),
+    })
+    // The JSON report keeps the exact supply beside the rounded text.
+    const { supply } = await client.platform.getCurrentSupply()
+    const report = JSON.parse(
+      toJsonReport(await runChecks(client, validateChecks([{ id: 's', kind: 'supply', min: 1 }]))),
+    )
+    expect(report.results[0].amounts).toEqual({
+      supply: { amount: String(supply), symbol: 'AVAX', denomination: 9, shown: expect.stringMatching(/^360,067,575/) },
     })
   })
 

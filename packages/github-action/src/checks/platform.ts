@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AVAX, amount, parseThreshold, showAmount } from '../units.js'
+import { AVAX, amount, observedAmount, parseThreshold, showAmount } from '../units.js'
 import { defineCheck } from './types.js'
 
 const STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as const
@@ -41,6 +41,7 @@ export const supply = defineCheck({
     return {
       ok: (min === undefined || supply >= min) && (max === undefined || supply <= max),
       observed: showAmount(supply, unit),
+      amounts: { supply: observedAmount(supply, unit) },
     }
   },
 })

@@ -1,5 +1,6 @@
 import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
 import type { z } from 'zod'
+import type { ObservedAmount } from '../units.js'
 
 /** What every check gets: the client and the per-check call options (its deadline's abort signal). */
 export interface CheckContext {
@@ -18,6 +19,8 @@ export interface Outcome {
   observed: string
   /** More lines for the failure details (e.g. which health checks fail). */
   details?: string | undefined
+  /** The amounts behind `observed`, exact, by name (e.g. `supply`, `unlocked`), for the JSON report. */
+  amounts?: Record<string, ObservedAmount> | undefined
 }
 
 /** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */

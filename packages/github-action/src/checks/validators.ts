@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AVAX, amount, parseThreshold, showAmount, type Unit } from '../units.js'
+import { AVAX, amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
 import { defineCheck } from './types.js'
 
 const DAY = 86_400
@@ -81,6 +81,10 @@ export const validator = defineCheck({
       ok: problems.length === 0,
       observed: (problems.length ? problems : seen).join(', '),
       details: `${nodeId} on ${spec.subnetId ?? 'the Primary Network'}`,
+      amounts: {
+        weight: observedAmount(v.weight, weightUnit),
+        ...(typeof v.balance === 'bigint' && { balance: observedAmount(v.balance, AVAX) }),
+      },
     }
   },
 })
