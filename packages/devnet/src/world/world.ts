@@ -61,8 +61,8 @@ export interface AccountFixture {
   pBalance: bigint
   /**
    * pBalance split as platform.getBalance splits it (`vms/platformvm/service.go` GetBalance). The figures come from
-   * how the outputs were made, not from the devnet's getBalance; they hold for any clock from the chains' genesis
-   * to 2100, the locktime of the locked outputs.
+   * how the outputs were made, not from the devnet's getBalance; they hold for any `now` from a minute after genesis
+   * (2025-01-01) to 2100, the locktimes of the locked outputs (`locked-outputs.ts`).
    */
   pBalances: Record<PChainPart, bigint>
   /** Atomic UTXOs exported from the X-Chain to this P-Chain address (platform.getUTXOs sourceChain "X"). */

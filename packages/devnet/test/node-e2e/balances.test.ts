@@ -1,29 +1,21 @@
-import { type AvalancheClient, PChainBalances, STAKEABLE_LOCK_OUTPUT, XChainBalances } from '@avalanche-automation/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, startDevnet } from '../../src/index.js'
-import { clientFor, collect, sumByAsset } from './helpers.js'
+import { PChainBalances, STAKEABLE_LOCK_OUTPUT, XChainBalances } from '@avalanche-automation/core'
+import { describe, expect, it } from 'vitest'
+import { startDevnet } from '../../src/index.js'
+import { clientFor, collect, devnetForFile, sumByAsset } from './helpers.js'
 
 /**
  * Balances by the node's rules (`reference/node-rpc.md` 0.2), over HTTP: dave holds stake-locked (P), time-locked
  * and shared outputs on both chains, erin co-owns the shared ones. The fixtures' figures come from how the outputs
  * were made; the node's getBalance methods and core's sums over getUTXOs must both reach them.
  */
-let devnet: Devnet
-let client: AvalancheClient
-beforeAll(async () => {
-  devnet = await startDevnet({ xTxs: 300, utxosPerAddress: 20 })
-  client = clientFor(devnet)
-})
-afterAll(async () => {
-  await client.close()
-  await devnet.close()
-})
+const live = devnetForFile({ xTxs: 300, utxosPerAddress: 20 })
 
 const now = () => Math.floor(Date.now() / 1000)
 const AVAX = (n: number) => BigInt(Math.round(n * 100)) * 10_000_000n
 
 describe('P-Chain: stake-locked outputs and platform.getBalance', () => {
   it('decodes the stake-locked UTXOs of platform.getUTXOs: amount, owners, threshold, both locktimes', async () => {
+    const { devnet, client } = live
     const { dave, erin } = devnet.fixtures.accounts
     const utxos = await collect(client.platform.getUTXOs.items({ addresses: [dave.p] }))
     expect(utxos).toHaveLength(dave.pUtxoCount)
@@ -41,6 +33,7 @@ describe('P-Chain: stake-locked outputs and platform.getBalance', () => {
   })
 
   it("splits the balance as the fixtures say: the node's getBalance and core's sum of the UTXOs agree", async () => {
+    const { devnet, client } = live
     const { ewoq, dave, erin } = devnet.fixtures.accounts
     expect(dave.pBalances).toEqual({
       unlocked: AVAX(200.56),
@@ -60,6 +53,7 @@ describe('P-Chain: stake-locked outputs and platform.getBalance', () => {
   })
 
   it('lists a UTXO two of the addresses share once, in getUTXOs and in getBalance', async () => {
+    const { devnet, client } = live
     const { dave, erin } = devnet.fixtures.accounts
     const page = await client.platform.getUTXOs({ addresses: [dave.p, erin.p] })
     expect(page.utxos).toHaveLength(dave.pUtxoCount)
@@ -71,6 +65,7 @@ describe('P-Chain: stake-locked outputs and platform.getBalance', () => {
 
 describe('X-Chain: avm.getBalance / getAllBalances with and without includePartial', () => {
   it('counts only what the address holds alone and unlocked, unless includePartial', async () => {
+    const { devnet, client } = live
     const { dave, erin } = devnet.fixtures.accounts
     const avax = devnet.fixtures.assets.avax.id
     // dave: a 3 AVAX output locked until 2100, 40 and 500 AVAX shared with erin (2-of-2 and 1-of-2).
@@ -92,6 +87,7 @@ describe('X-Chain: avm.getBalance / getAllBalances with and without includeParti
   })
 
   it("core's sum of the getUTXOs walk gives both figures", async () => {
+    const { devnet, client } = live
     const { dave } = devnet.fixtures.accounts
     const sums = new XChainBalances(now())
     for await (const utxo of client.avm.getUTXOs.items({ addresses: [dave.x] })) sums.add(utxo)

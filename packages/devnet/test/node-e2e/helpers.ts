@@ -1,5 +1,6 @@
 import { type AvalancheClient, type ClientOptions, createClient } from '@avalanche-automation/core'
-import type { Devnet } from '../../src/index.js'
+import { afterAll, beforeAll } from 'vitest'
+import { type Devnet, type DevnetOptions, startDevnet } from '../../src/index.js'
 import { fixedRandom, noSleep } from '../helpers.js'
 
 export { collect, type ErrorClass, rejection } from '../helpers.js'
@@ -7,6 +8,23 @@ export { collect, type ErrorClass, rejection } from '../helpers.js'
 /** A core client for a devnet: no real waits between retries, deterministic jitter. */
 export function clientFor(devnet: Devnet, options: ClientOptions = {}): AvalancheClient {
   return createClient({ nodeUrl: devnet.url, sleep: noSleep, random: fixedRandom, ...options })
+}
+
+/** A devnet and its client for the tests of one file: started before them, closed after them. */
+export function devnetForFile(options: DevnetOptions = {}): {
+  readonly devnet: Devnet
+  readonly client: AvalancheClient
+} {
+  const live = {} as { devnet: Devnet; client: AvalancheClient }
+  beforeAll(async () => {
+    live.devnet = await startDevnet(options)
+    live.client = clientFor(live.devnet)
+  })
+  afterAll(async () => {
+    await live.client?.close()
+    await live.devnet?.close()
+  })
+  return live
 }
 
 /** POSTs one raw JSON-RPC request, for the node texts core never lets through (it validates first). */
