@@ -5,10 +5,17 @@
  *   pnpm --filter @avalanche-automation/core run generate          # rewrites src/data/generated/*.gen.ts
  *   node scripts/generate.ts --check                               # exits 1 when the committed files differ
  *
- * Result schemas must survive a server that is newer than its description, so three resolvers loosen what the zod
- * plugin emits: objects keep unknown fields (`z.looseObject`), enums keep unknown values (`openEnum`), and numbers
- * accept the bigint that `parseJsonLossless` makes of integers above 2^53 (`jsonNumber`). Parameters are not taken
- * from here: operations declare strict ones with the seed's limits and helpful messages.
+ * Result schemas must survive the live service, which is newer than its description and does not always honour it
+ * (data-api.md 0b.2, 0b.4). The rule, written once here, loosens what the zod plugin emits:
+ * - objects keep unknown fields (`z.looseObject`), enums keep unknown values (`openEnum`);
+ * - only the fields that name a record (`RECORD_KEYS`: txHash, blockNumber, utxoId, ...) stay required; every other
+ *   field the description requires is optional at parse time, so a page where one is missing still parses;
+ * - numbers accept the bigint that `parseJsonLossless` makes of integers above 2^53 and the same number sent as a
+ *   JSON string (`jsonNumber`: `Money.value` is typed number but documented as "42.42");
+ * - a string field whose own example is a number (the description disagrees with itself: the Metrics `sortKey`,
+ *   example 123) accepts that number too (`numericText`).
+ * Either way a value arrives as the description's type and no field that arrived is dropped. Parameters are not
+ * taken from here: operations declare strict ones with the seed's limits and helpful messages.
  */
 import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -16,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createClient } from '@hey-api/openapi-ts'
+import { RECORD_KEYS } from '../src/data/record-keys.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -24,7 +32,7 @@ export const SPECS = [
   { name: 'metrics-api', spec: 'openapi/metrics-api.openapi.json', out: 'src/data/generated/metrics-api.gen.ts' },
 ] as const
 
-/** The module the generated files import `openEnum` and `jsonNumber` from, relative to them. */
+/** The module the generated files import their helpers from, relative to them. */
 const HELPERS = '../lenient.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the resolver contexts are hey-api's internal DSL types
@@ -32,7 +40,7 @@ type Ctx = any
 
 /** The imported helper's symbol, registered once per generated file. */
 const symbols = new WeakMap<object, Map<string, unknown>>()
-function helper(ctx: Ctx, name: 'openEnum' | 'jsonNumber') {
+function helper(ctx: Ctx, name: 'openEnum' | 'jsonNumber' | 'numericText') {
   let known = symbols.get(ctx.plugin)
   if (!known) {
     known = new Map()
@@ -43,12 +51,25 @@ function helper(ctx: Ctx, name: 'openEnum' | 'jsonNumber') {
 }
 
 const resolvers = {
-  /** `z.looseObject({...})`: fields the description does not list yet pass through. Maps stay `z.record`. */
+  /**
+   * `z.looseObject({...})`: fields the description does not list yet pass through; of the required fields only
+   * those that name the record stay required. Maps stay `z.record`.
+   */
   object(ctx: Ctx) {
     const additional = ctx.nodes.additionalProperties(ctx)
     if (additional) return undefined
     const { z } = ctx.plugin.imports
-    return ctx.$(z).attr('looseObject').call(ctx.nodes.shape(ctx))
+    const required = (ctx.schema.required as string[] | undefined)?.filter((name) => RECORD_KEYS.includes(name))
+    return ctx
+      .$(z)
+      .attr('looseObject')
+      .call(ctx.nodes.shape({ ...ctx, schema: { ...ctx.schema, required } }))
+  },
+  /** `numericText(z.string())` where the description's example is a number; otherwise the plugin's own. */
+  string(ctx: Ctx) {
+    if (typeof ctx.schema.example !== 'number') return undefined
+    ctx.chain.current = ctx.nodes.base(ctx)
+    return ctx.$(helper(ctx, 'numericText')).call(ctx.chain.current)
   },
   /** `openEnum([...])`: the known values type the field, and any other string is kept as it came. */
   enum(ctx: Ctx) {
@@ -71,6 +92,7 @@ const resolvers = {
  * Fixes of the descriptions themselves, applied before generation. JSON Schema allows null in an enum only when the
  * enum lists it, but the service sends `tokenReputation: null` (described as "or null if the reputation is
  * unknown") while the enum says `["Malicious", "Benign"]` next to `type: ["string", "null"]`: such enums get null.
+ * The generator reads a schema's `example` only, not OpenAPI 3.1's `examples`: the first of those becomes `example`.
  */
 export function normalizeSpec(spec: unknown): unknown {
   const visit = (node: unknown): void => {
@@ -79,9 +101,12 @@ export function normalizeSpec(spec: unknown): unknown {
       return
     }
     if (!node || typeof node !== 'object') return
-    const schema = node as { type?: unknown; enum?: unknown[] }
+    const schema = node as { type?: unknown; enum?: unknown[]; example?: unknown; examples?: unknown }
     if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum)) {
       if (!schema.enum.includes(null)) schema.enum.push(null)
+    }
+    if (schema.example === undefined && Array.isArray(schema.examples) && schema.type !== undefined) {
+      schema.example = schema.examples[0]
     }
     for (const value of Object.values(node)) visit(value)
   }

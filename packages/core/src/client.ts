@@ -4,6 +4,7 @@ import { type BaseUrl, type CallOptions, type ExecutionContext, execute } from '
 import { type Logger, silentLogger } from './logger.js'
 import { type NetworkName, networks } from './networks.js'
 import type { AnyOperation, OperationParams, OperationResult } from './operation.js'
+import { RateLimitPacer } from './pacing.js'
 import { attachPagination, type Paginated } from './pagination/attach.js'
 import { createRedactor, redactUrl } from './redact.js'
 import { defaultRetryPolicy, defaultSleep, type RetryPolicy, type Sleep } from './retry.js'
@@ -24,6 +25,13 @@ export interface ClientOptions {
   apiKey?: string | undefined
   /** Extra headers for node requests, e.g. a gateway key. Their values are redacted from errors and logs. */
   nodeHeaders?: Record<string, string> | undefined
+  /**
+   * Extra headers for Data API requests, e.g. a proxy that authenticates by header (data-api.md 0b.6). Sent besides
+   * the key's headers, which win on a clash. Their values are redacted from errors and logs.
+   */
+  dataHeaders?: Record<string, string> | undefined
+  /** Extra headers for Metrics API requests (a proxy's key). Their values are redacted from errors and logs. */
+  metricsHeaders?: Record<string, string> | undefined
   /** Default: Node's http/https with keep-alive pools (`createNodeTransport`). */
   transport?: Transport | undefined
   /** Overall deadline per call, retries included. Default 30 000 ms. */
@@ -69,9 +77,14 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
   const keyHeaders: Record<string, string> = options.apiKey
     ? { 'x-glacier-api-key': options.apiKey, 'x-data-api-key': options.apiKey }
     : {}
+  const extra = {
+    node: checkHeaders('nodeHeaders', options.nodeHeaders),
+    data: checkHeaders('dataHeaders', options.dataHeaders),
+    metrics: checkHeaders('metricsHeaders', options.metricsHeaders),
+  }
   const redact = createRedactor([
     options.apiKey,
-    ...Object.values(options.nodeHeaders ?? {}),
+    ...Object.values(extra).flatMap((headers) => Object.values(headers)),
     ...[node, data, metrics].flatMap((base) => base.secrets),
   ])
   checkTimeout('createClient', options.timeoutMs)
@@ -80,9 +93,9 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
   const ctx: ExecutionContext = {
     baseUrls: { node: node.base, data: data.base, metrics: metrics.base },
     headers: {
-      node: { ...node.headers, ...options.nodeHeaders },
-      data: { ...data.headers, ...keyHeaders },
-      metrics: { ...metrics.headers },
+      node: { ...node.headers, ...extra.node },
+      data: { ...data.headers, ...extra.data, ...keyHeaders },
+      metrics: { ...metrics.headers, ...extra.metrics },
     },
     transport,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -93,6 +106,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     redact,
     deadline: createDeadlines(),
     warned: new Set(),
+    pacer: new RateLimitPacer(),
     nextId: () => ++id,
   }
   const call = (op: AnyOperation, params?: unknown, callOptions?: CallOptions) => execute(ctx, op, params, callOptions)
@@ -107,7 +121,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     const fns: Record<string, unknown> = {}
     for (const [name, op] of Object.entries(ops as Record<string, AnyOperation>)) {
       const fn = (params?: unknown, callOptions?: CallOptions) => call(op, params, callOptions)
-      fns[name] = attachPagination(fn, op, call, ctx.logger)
+      fns[name] = attachPagination(fn, op, call, { logger: ctx.logger, sleep: ctx.sleep })
     }
     client[service] = Object.freeze(fns)
   }
@@ -115,6 +129,25 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
 }
 
 const NETWORK_NAMES = [...Object.keys(networks), 'devnet', 'custom']
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/** Extra headers as given, lower-cased; a name or value HTTP cannot carry is refused, naming the option. */
+function checkHeaders(option: string, headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw new InvalidParamsError('createClient', [
+        {
+          path: `${option}.${name}`,
+          message: 'expected a header name (letters, digits, -) with a string value on one line',
+        },
+      ])
+    }
+    out[name.toLowerCase()] = value
+  }
+  return out
+}
 
 function networkPreset(name: NetworkName | undefined) {
   if (name === undefined || name === 'devnet' || name === 'custom') return undefined

@@ -201,6 +201,27 @@ describe('HTTP errors and retries', () => {
     expect(delays).toEqual([])
   })
 
+  test('behavior: a 429 that says nothing of when to come back waits seconds, doubling (data-api.md 0b.3)', async () => {
+    handler = (_req, _body, res) => text(res, 429, '{"message":"Too many requests","statusCode":429}')
+    delays.length = 0
+    const error = await newClient()
+      .info.getNetworkName()
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error.retryAfterMs).toBeUndefined()
+    expect(delays).toEqual([5_000, 10_000, 20_000])
+  })
+
+  test('error: a wait that would end after the deadline fails at once with its cause, not a timeout', async () => {
+    handler = (_req, _body, res) => text(res, 429, 'slow down', { 'retry-after': '15' })
+    delays.length = 0
+    const error = await newClient({ timeoutMs: 10_000 })
+      .info.getNetworkName()
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(delays).toEqual([])
+  })
+
   test('behavior: 502 is retried with growing backoff, then raised typed', async () => {
     handler = (_req, _body, res) => text(res, 502, '<html>Bad Gateway</html>')
     delays.length = 0
@@ -328,6 +349,13 @@ describe('secrets', () => {
     expect(everything).not.toMatch(/hunter22|s3cr3t-token|alice/)
     expect(seen.at(-1)?.headers['x-gateway-key']).toBe('gateway-secret-value')
     expect(seen.at(-1)?.headers.authorization).toBe(`Basic ${btoa('alice:hunter22')}`)
+  })
+
+  test('error: an extra header HTTP cannot carry is refused, naming the option', () => {
+    expect(() => createClient({ dataHeaders: { 'x proxy': 'v' } })).toThrow(
+      /dataHeaders\.x proxy: expected a header name/,
+    )
+    expect(() => createClient({ metricsHeaders: { 'x-key': 'a\r\nb' } })).toThrow(/metricsHeaders\.x-key/)
   })
 })
 

@@ -12,12 +12,14 @@ import {
   JsonRpcError,
   NetworkError,
   type ParamIssue,
+  RateLimitError,
   ResponseShapeError,
   TimeoutError,
 } from './errors.js'
 import { parseJsonLossless, stringifyJson } from './json.js'
 import { type Logger, silentLogger } from './logger.js'
 import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
+import type { RateLimitPacer } from './pacing.js'
 import type { Redactor } from './redact.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from './transport.js'
@@ -25,7 +27,10 @@ import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport }
 /** Per-call options. */
 export interface CallOptions {
   signal?: AbortSignal | undefined
-  /** Overall deadline for this call, retries included. */
+  /**
+   * Overall deadline for this call, retries included. A wait before the request to stay within the Data or Metrics
+   * API's rate limit (paced from its `ratelimit-*` headers) comes before the deadline starts.
+   */
   timeoutMs?: number | undefined
   /** Override the client's retry policy for this call; `false` disables retries. */
   retry?: Partial<RetryPolicy> | false | undefined
@@ -54,6 +59,8 @@ export interface ExecutionContext {
   deadline: (timeoutMs: number) => AbortSignal
   /** Deprecated operations already reported by this client (one event each). */
   warned: Set<string>
+  /** What the Data and Metrics APIs' rate-limit headers say of the budget left (shared by all calls). */
+  pacer: RateLimitPacer
   nextId: () => number
 }
 
@@ -81,8 +88,33 @@ export async function execute<Op extends AnyOperation>(
     })
   }
   const request = buildRequest(ctx, op, wire)
+  const api = apiOf(op)
+  if (api !== 'node') await pace(ctx, op, api, options.signal)
   const { payload, response } = await send(ctx, op, request, options)
+  if (api !== 'node') ctx.pacer.observe(api, response.headers)
   return parseResult(ctx, op, request, payload, response)
+}
+
+function apiOf(op: AnyOperation): 'node' | 'data' | 'metrics' {
+  return op.service === 'data' || op.service === 'metrics' ? op.service : 'node'
+}
+
+/** Waits as long as the pacer says the rate-limit budget needs (only the caller's signal cuts it short). */
+async function pace(ctx: ExecutionContext, op: AnyOperation, api: 'data' | 'metrics', signal: AbortSignal | undefined) {
+  const wait = ctx.pacer.delay(api)
+  if (!wait) return
+  ctx.logger.debug(`pacing ${op.id}: waiting ${wait.ms} ms, ${wait.remaining} of ${wait.limit} compute units left`, {
+    event: 'rate-limit-pace',
+    operation: op.id,
+    delayMs: wait.ms,
+    remaining: wait.remaining,
+    limit: wait.limit,
+  })
+  try {
+    await ctx.sleep(wait.ms, signal)
+  } catch (thrown) {
+    throw new AbortedError(ctx.redact(ctx.baseUrls[api].url), thrown)
+  }
 }
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
@@ -147,7 +179,7 @@ function clip(text: string): string {
 
 function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<string, unknown>): HttpRequest {
   const { method, path, rest } = parseEndpoint(op.endpoint)
-  const api = op.service === 'data' || op.service === 'metrics' ? op.service : 'node'
+  const api = apiOf(op)
   const remaining = { ...wire }
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = remaining[name]
@@ -194,16 +226,21 @@ async function send(
     try {
       debug?.(`${request.method} ${url()} ${op.id}`, { event: 'request', operation: op.id, attempt })
       const response = await ctx.transport({ ...request, signal })
-      const failure = statusError(op, request, response, url)
-      if (!failure) return { payload: parsePayload(op, request, response, url), response }
+      const failure = statusError(ctx.redact, op, request, response, url)
+      if (!failure) return { payload: parsePayload(ctx.redact, op, request, response, url), response }
       error = failure
     } catch (thrown) {
       error = normalizeThrown(thrown, url(), signal, deadline, timeoutMs)
     }
     if (!policy || !retryable(op, error) || attempt >= policy.retries) throw error
     const asked = error instanceof HttpStatusError ? error.retryAfterMs : undefined
-    const wait = Math.max(asked ?? 0, backoffDelay(attempt, policy, ctx.random))
-    if (wait > policy.maxDelayMs || Date.now() - started + wait > policy.budgetMs) throw error
+    // A 429 that does not say when to come back still means "not within this window": seconds, not milliseconds.
+    const bare = error instanceof RateLimitError && asked === undefined
+    const floor = bare ? Math.min(policy.maxDelayMs, policy.rateLimitDelayMs * 2 ** attempt) : 0
+    const wait = Math.max(asked ?? 0, floor, backoffDelay(attempt, policy, ctx.random))
+    const elapsed = Date.now() - started
+    // A wait that would end after the deadline fails now, with the error that caused it rather than a timeout.
+    if (wait > policy.maxDelayMs || elapsed + wait > policy.budgetMs || elapsed + wait >= timeoutMs) throw error
     debug?.(`retrying ${op.id} in ${wait} ms: ${error.shortMessage}`, {
       event: 'retry',
       operation: op.id,
@@ -243,13 +280,14 @@ function normalizeThrown(
 }
 
 function statusError(
+  redact: Redactor,
   op: AnyOperation,
   request: HttpRequest,
   response: HttpResponse,
   url: () => string,
 ): AvalancheError | undefined {
   if (response.status === 200 || op.okStatuses?.includes(response.status)) return undefined
-  const context = errorContext(request, response, url(), parseBody(response.body))
+  const context = errorContext(redact, request, response, url(), parseBody(response.body))
   if (response.status === 404 && op.requires && /404 page not found/.test(response.body)) {
     const api = op.requires === '--api-admin-enabled=true' ? 'admin' : 'index'
     return new ApiDisabledError(context, api, op.requires)
@@ -259,14 +297,25 @@ function statusError(
   return httpStatusError(context)
 }
 
-/** What an HTTP status error carries; `url` is already redacted. */
-function errorContext(request: HttpRequest, response: HttpResponse, url: string, body: unknown): HttpErrorContext {
+/**
+ * What an HTTP status error carries; `url` is already redacted. A proxy may echo the request, its key headers
+ * included, in its error body: secrets are taken out of the body and the headers too.
+ */
+function errorContext(
+  redact: Redactor,
+  request: HttpRequest,
+  response: HttpResponse,
+  url: string,
+  body: unknown,
+): HttpErrorContext {
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(response.headers)) headers[name] = value && redact(value)
   return {
     status: response.status,
     url,
     method: request.method,
-    headers: response.headers,
-    body,
+    headers,
+    body: typeof body === 'string' ? redact(body) : JSON.parse(redact(stringifyJson(body) ?? 'null')),
     retryAfterMs: serverDelay(response.headers),
   }
 }
@@ -284,12 +333,18 @@ function parseBody(body: string): unknown {
  * status 200 that is a retryable ResponseShapeError; with another accepted status (a health probe's 503) it is that
  * status' error.
  */
-function parsePayload(op: AnyOperation, request: HttpRequest, response: HttpResponse, url: () => string): unknown {
+function parsePayload(
+  redact: Redactor,
+  op: AnyOperation,
+  request: HttpRequest,
+  response: HttpResponse,
+  url: () => string,
+): unknown {
   try {
     return parseJsonLossless(response.body)
   } catch (cause) {
     if (response.status !== 200) {
-      throw httpStatusError(errorContext(request, response, url(), response.body))
+      throw httpStatusError(errorContext(redact, request, response, url(), response.body))
     }
     throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause, isRetryable: true })
   }
@@ -313,7 +368,7 @@ function parseResult<Op extends AnyOperation>(
   if (!parsed.success && response.status !== 200) {
     // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
     // e.g. a gateway's JSON error page.
-    throw httpStatusError(errorContext(request, response, ctx.redact(request.url), payload))
+    throw httpStatusError(errorContext(ctx.redact, request, response, ctx.redact(request.url), payload))
   }
   if (!parsed.success) {
     const first = parsed.error.issues[0]

@@ -8,12 +8,28 @@ export interface RetryPolicy {
   maxDelayMs: number
   /** No retry starts after this much time since the first attempt. Default 60 000 ms. */
   budgetMs: number
+  /**
+   * The least wait after a 429 that says nothing of when to come back (no `retry-after` or `ratelimit-reset`: the
+   * Data API's unauthenticated answer), doubling each retry up to `maxDelayMs`. Its windows are per minute, so quick
+   * retries only extend the block (data-api.md 0b.3). Default 5 000 ms.
+   */
+  rateLimitDelayMs: number
 }
 
-export const defaultRetryPolicy: RetryPolicy = { retries: 3, baseDelayMs: 250, maxDelayMs: 20_000, budgetMs: 60_000 }
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 20_000,
+  budgetMs: 60_000,
+  rateLimitDelayMs: 5_000,
+}
 
 /** Full jitter (AWS architecture blog): a uniform wait in [0, min(max, base * 2^attempt)). */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number = Math.random,
+): number {
   return Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt))
 }
 

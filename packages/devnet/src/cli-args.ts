@@ -19,6 +19,8 @@ Data API and Metrics API (served on the same port, /v1/... and /v2/...):
   --api-key <key>[:tier]    accept this Data API key (tier full or limited, default full); repeatable
   --live-rate-limits        use the live budgets (6,000 compute units a minute without a key ...)
   --no-rate-limits          never answer 429 on its own
+  --no-quirks               answer exactly as the OpenAPI descriptions say (default: like the live service,
+                            which leaves out some required fields and types some numbers as strings)
 
 Faults (each fires on every Nth request with --<fault>-every, or on the first N with --<fault>-first):
   --latency-ms <ms>         add latency (with --latency-every/--latency-first, else every request)
@@ -63,6 +65,7 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
     'api-key': { type: 'string', multiple: true },
     'live-rate-limits': { type: 'boolean' },
     'no-rate-limits': { type: 'boolean' },
+    'no-quirks': { type: 'boolean' },
   }
   for (const o of NUMERIC_OPTIONS) options[o.flag.slice(2)] = { type: 'string' }
   for (const f of FAULT_FLAGS) {
@@ -157,5 +160,6 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   }
   if (values['live-rate-limits']) result.rateLimits = { ...LIVE_RATE_LIMITS }
   if (values['no-rate-limits']) result.rateLimits = false
+  if (values['no-quirks']) result.quirks = false
   return result
 }

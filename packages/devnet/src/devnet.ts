@@ -71,6 +71,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     evmTxs: resolved.evmTxs,
     apiKeys: resolved.apiKeys,
     rateLimits: resolved.rateLimits,
+    quirks: resolved.quirks,
     now: resolved.now,
     baseUrl: () => url,
   })

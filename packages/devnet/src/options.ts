@@ -63,6 +63,12 @@ export interface DevnetOptions {
    * methods (locktimes are compared with it, like the node's wall clock). Default Date.now.
    */
   now?: () => number
+  /**
+   * Answer like the live Data and Metrics APIs where they deviate from their descriptions (src/data/quirks.ts):
+   * fields left out (`tokenReputation` off the C-Chain, some chains' `description`, `baseFee` before Apricot Phase 3)
+   * and numbers typed as strings or the reverse (`Money.value`, the Metrics `sortKey`). Default true.
+   */
+  quirks?: boolean
 }
 
 export interface NumericOption {
@@ -136,6 +142,7 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
     bootstrapping: options.bootstrapping ?? false,
     faults: options.faults,
     allowedHosts: options.allowedHosts ?? ['*'],
+    quirks: options.quirks ?? true,
     cortinaAtGenesis: options.cortinaAtGenesis ?? false,
     apiKeys: { ...options.apiKeys },
     rateLimits: options.rateLimits === false ? false : { ...options.rateLimits },

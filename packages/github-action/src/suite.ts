@@ -9,8 +9,8 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
   const f = devnet.fixtures
   const evm = f.data.evm
   const chainId = evm.chains[0]?.chainId ?? '43112'
-  const [latest] = (await client.data.listNativeTransactions({ chainId, address: evm.accounts.ewoq, pageSize: 1 }))
-    .transactions
+  const [latest] =
+    (await client.data.listNativeTransactions({ chainId, address: evm.accounts.ewoq, pageSize: 1 })).transactions ?? []
   const subnetChain = f.p.blockchains.find((b) => b.subnetId === f.p.subnetId)
   return [
     { id: 'node-ready', kind: 'health', probe: 'readiness' },

@@ -202,7 +202,7 @@ describe('data (EVM) wire requests and results', () => {
     })
     const reply = await client.data.listErc20Balances({ chainId: 43114, address: WALLET })
     expect(reply).toEqual(body)
-    expect(reply.erc20TokenBalances.map((b) => b.tokenReputation)).toEqual([null, 'Benign', 'Unreviewed'])
+    expect(reply.erc20TokenBalances?.map((b) => b.tokenReputation)).toEqual([null, 'Benign', 'Unreviewed'])
   })
 
   test('behavior: listTransfers items of the three token standards are told apart by their token field', async () => {

@@ -1,7 +1,9 @@
 /**
- * The helpers the generated Data/Metrics schemas are built with (`scripts/generate.ts`). Results must survive a
- * service that is newer than its description: an enum value added later is kept, not rejected (chainkit has had to
- * patch exactly this drift), and integers the lossless JSON parser read as bigint still validate as numbers.
+ * The helpers the generated Data/Metrics schemas are built with (`scripts/generate.ts`, which states the rule).
+ * Results must survive a service that is newer than its description and does not always honour it: an enum value
+ * added later is kept, not rejected (chainkit has had to patch exactly this drift), integers the lossless JSON parser
+ * read as bigint still validate as numbers, and a number sent as a string (or, where the description's own example
+ * is a number, a string field sent as a number) arrives as the description's type (data-api.md 0b.2).
  */
 import { z } from 'zod'
 
@@ -22,10 +24,34 @@ export function knownEnum<E extends z.ZodEnum>(open: OpenEnum<E>): E {
   return open.options[0]
 }
 
+/** The text of a JSON number: what a service that quotes its numbers sends. */
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
+
 /**
  * A JSON number. `parseJsonLossless` reads integer literals above 2^53 as bigint; the services write their numbers
- * as doubles, so converting back gives the value the service meant.
+ * as doubles, so converting back gives the value the service meant. The same number sent as a string (`"42.42"`,
+ * how `Money.value` is documented although typed number) is that number.
  */
 export function jsonNumber<S extends z.ZodType<number>>(schema: S) {
-  return z.preprocess((value) => (typeof value === 'bigint' ? Number(value) : value), schema)
+  return z.preprocess(
+    (value) =>
+      typeof value === 'bigint'
+        ? Number(value)
+        : typeof value === 'string' && NUMBER_TEXT.test(value)
+          ? Number(value)
+          : value,
+    schema,
+  )
+}
+
+/**
+ * A string field the description exemplifies with a number (the Metrics `sortKey`: type string, example 123): a
+ * number is taken as its decimal text, exactly (bigint included).
+ */
+export function numericText<S extends z.ZodType<string>>(schema: S) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : value,
+    schema,
+  )
 }

@@ -50,17 +50,36 @@ export const currency = closedEnum(zCurrencyCode).describe('Currency of prices a
 export const sortOrder = closedEnum(zSortOrder).describe('asc (oldest first) or desc (newest first), by timestamp.')
 export const transactionStatus = closedEnum(zTransactionStatus).describe('Only failed or only successful transactions.')
 export const apiFeature = closedEnum(zApiFeature).describe('Only chains that have this feature.')
-export const primaryNetworkBlockchainId = closedEnum(zBlockchainId).describe(
-  'p-chain, x-chain, c-chain, or the blockchain ID of one of them on mainnet or fuji.',
+/**
+ * An enumeration the service extends before its description does (data-api.md 0b.4: new transaction types reach the
+ * service first; custom networks have blockchain IDs no description lists): the known values type it, and any value
+ * of the same form (`form`, named by `what`) is sent as given, for the service to judge.
+ */
+export function growingEnum<E extends z.ZodEnum>(open: OpenEnum<E>, form: (value: string) => boolean, what: string) {
+  const known = knownEnum(open)
+  const error = `expected one of ${known.options.join(', ')}, or ${what}`
+  const other = z.string().refine(form, { error }) as unknown as z.ZodType<string & {}, string>
+  return z.union([known, other], { error })
+}
+
+const anyBlockchainId = 'the blockchain ID (cb58) of any network'
+export const primaryNetworkBlockchainId = growingEnum(zBlockchainId, isId, anyBlockchainId).describe(
+  'p-chain, x-chain, c-chain, or a blockchain ID (those of mainnet and fuji, or of a custom network).',
 )
-export const xChainId = closedEnum(zXChainId).describe('x-chain, or the X-Chain blockchain ID of mainnet or fuji.')
+export const xChainId = growingEnum(zXChainId, isId, anyBlockchainId).describe(
+  'x-chain, or an X-Chain blockchain ID (of mainnet, fuji or a custom network).',
+)
 export const P_CHAIN_IDS: readonly string[] = ['p-chain', '11111111111111111111111111111111LpoYY']
 
-const txType = closedEnum(zPrimaryNetworkTxType)
+const txType = growingEnum(
+  zPrimaryNetworkTxType,
+  (v) => /^[A-Z][A-Za-z0-9]*Tx$/.test(v),
+  'a newer transaction type of the same form (e.g. AddAutoRenewedValidatorTx)',
+)
 /** One transaction type or several; sent as repeated `txTypes` keys. */
 export const txTypes = z
   .union([txType, z.array(txType).min(1, { error: 'expected at least one transaction type' })], {
-    error: `expected a transaction type or an array of them: ${knownEnum(zPrimaryNetworkTxType).options.join(', ')}`,
+    error: `expected a transaction type or an array of them: ${knownEnum(zPrimaryNetworkTxType).options.join(', ')}, or a newer type of the same form`,
   })
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .describe('Only transactions of these types, e.g. ["AddPermissionlessValidatorTx", "BaseTx"].')

@@ -74,6 +74,14 @@ const WIRE: [keyof typeof primaryNetwork, unknown, string, Record<string, string
     `/v1/networks/mainnet/blockchains/${MAINNET_X_CHAIN}/assets/${AVAX_ASSET}/transactions`,
     {},
   ],
+  // Values the description does not list yet go out as given (data-api.md 0b.4): a custom network's X-Chain ID, the
+  // ACP-236 transaction types.
+  [
+    'listLatestPrimaryNetworkTransactions',
+    { network: 'fuji', blockchainId: X_TX_1.id, addresses: FUJI_X, txTypes: ['AddAutoRenewedValidatorTx', 'BaseTx'] },
+    `/v1/networks/fuji/blockchains/${X_TX_1.id}/transactions`,
+    { addresses: [FUJI_X], txTypes: ['AddAutoRenewedValidatorTx', 'BaseTx'] },
+  ],
   [
     'listPrimaryNetworkBlocksByNodeId',
     { network: 'testnet', blockchainId: 'p-chain', nodeId: NODE_ID, startTimestamp: 1, endTimestamp: 2, pageSize: 100 },
@@ -134,9 +142,9 @@ describe('data (Primary Network) wire requests and results', () => {
       network: 'mainnet',
       blockchainId: 'p-chain',
     })
-    expect(reply.transactions[0]).toMatchObject({ txHash: X_TX_1.id, txType: 'FutureL1Tx' })
+    expect(reply.transactions?.[0]).toMatchObject({ txHash: X_TX_1.id, txType: 'FutureL1Tx' })
     // The service writes doubles: an integer above 2^53 comes back as the double it is.
-    expect(reply.transactions[0]).toMatchObject({ l1ValidatorDetails: [{ weight: 9007199254740992 }] })
+    expect(reply.transactions?.[0]).toMatchObject({ l1ValidatorDetails: [{ weight: 9007199254740992 }] })
     expect(reply.chainInfo).toEqual(chainInfo)
   })
 })
@@ -154,13 +162,13 @@ describe('data (Primary Network) parameter validation (before any request)', () 
     )
     await expectInvalidParams(
       fake,
-      // @ts-expect-error node alias, not the Data API's
+      // A node alias is not the Data API's, nor a blockchain ID.
       () => client.data.listLatestPrimaryNetworkTransactions({ ...p, blockchainId: 'P' }),
       /blockchainId: expected one of 11111111111111111111111111111111LpoYY, .*p-chain, x-chain, c-chain/,
     )
     await expectInvalidParams(
       fake,
-      // @ts-expect-error assets live on the X-Chain only
+      // Assets live on the X-Chain only.
       () => client.data.listAssetTransactions({ ...p, assetId: AVAX_ASSET }),
       /blockchainId: expected one of 2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM, 2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm, x-chain/,
     )
@@ -224,9 +232,9 @@ describe('data (Primary Network) parameter validation (before any request)', () 
     )
     await expectInvalidParams(
       fake,
-      // @ts-expect-error not a transaction type
-      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: P_ADDRESS, txTypes: ['SendTx'] }),
-      /txTypes.*AddValidatorTx/,
+      // Not of a transaction type's form (newer types like AddAutoRenewedValidatorTx pass, for the service to judge).
+      () => client.data.listLatestPrimaryNetworkTransactions({ ...p, addresses: P_ADDRESS, txTypes: ['send tx'] }),
+      /txTypes.*AddValidatorTx.*or a newer transaction type of the same form/,
     )
     await expectInvalidParams(
       fake,

@@ -18,7 +18,7 @@ import {
 } from '../testing/openapi.js'
 import * as dataApi from './generated/data-api.gen.js'
 import * as metricsApi from './generated/metrics-api.gen.js'
-import { jsonNumber, openEnum } from './lenient.js'
+import { jsonNumber, numericText, openEnum } from './lenient.js'
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url))
 const ops = catalog.filter((op) => op.service === 'data' || op.service === 'metrics')
@@ -70,7 +70,7 @@ describe('generated schemas', () => {
     expect(`${stdout}${stderr}`).not.toMatch(/out of date/)
   })
 
-  test('behavior: results keep unknown enum values and unknown fields; bigint numbers become numbers', () => {
+  test('behavior: results keep unknown enum values and unknown fields; bigint and quoted numbers become numbers', () => {
     const balance = {
       address: '0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7',
       name: 'Wrapped AVAX',
@@ -90,7 +90,12 @@ describe('generated schemas', () => {
       value: 9007199254740992,
     })
     expect(() => openEnum(['a', 'b']).parse(7)).toThrow()
-    expect(() => jsonNumber(z.number()).parse('7')).toThrow()
+    // A number sent as a string is that number; text that is no number is still refused.
+    expect(jsonNumber(z.number()).parse('-42.42e1')).toBe(-424.2)
+    expect(() => jsonNumber(z.number()).parse('7 apples')).toThrow()
+    expect(() => jsonNumber(z.number()).parse('')).toThrow()
+    expect(numericText(z.string()).parse(123)).toBe('123')
+    expect(numericText(z.string()).parse(2n ** 70n)).toBe('1180591620717411303424')
   })
 })
 

@@ -1,13 +1,17 @@
-import type { Logger } from '../logger.js'
 import type { Container } from '../node/index.js'
 import type { AnyOperation, OperationParams, OperationResult } from '../operation.js'
 import { type IndexWalkParams, walkIndex, walkIndexPages } from './indexRange.js'
-import { type PageTokenWalkOptions, walkTokenItems, walkTokenPages } from './pageToken.js'
+import { type PageTokenWalkOptions, type WalkEnv, walkTokenItems, walkTokenPages } from './pageToken.js'
 import type { Call, WalkOptions } from './types.js'
 import { type Utxo, type UtxoWalkParams, walkUtxoPages, walkUtxos } from './utxos.js'
 
-/** The element type of the array at `K` of a page (of each member, for results that are unions). */
-export type PageItem<R, K extends PropertyKey> = R extends { readonly [P in K]: ReadonlyArray<infer I> } ? I : never
+/**
+ * The element type of the array at `K` of a page (of each member, for results that are unions). The array may be
+ * optional: the generated schemas require only the fields that name a record (scripts/generate.ts).
+ */
+export type PageItem<R, K extends PropertyKey> = R extends { readonly [P in K]?: ReadonlyArray<infer I> | undefined }
+  ? I
+  : never
 
 /** `(params, options)` of a walk, with params optional when the operation's are. */
 type WalkArgs<Op extends AnyOperation, O> =
@@ -36,10 +40,10 @@ export type Paginated<Op extends AnyOperation> = Op extends { pagination: { kind
       : unknown
 
 /**
- * Adds `.pages()` and `.items()` to the client function of a paginated operation. `logger` receives pagination
- * events (a pageToken walk's restart) when the walk's options name none.
+ * Adds `.pages()` and `.items()` to the client function of a paginated operation. `env` is the client's logger (for
+ * a pageToken walk's restarts and rate-limit waits, when the walk's options name none) and its sleep.
  */
-export function attachPagination<F extends object>(fn: F, op: AnyOperation, call: Call, logger?: Logger): F {
+export function attachPagination<F extends object>(fn: F, op: AnyOperation, call: Call, env: WalkEnv = {}): F {
   const kind = op.pagination?.kind
   if (kind === 'utxoCursor') {
     return Object.assign(fn, {
@@ -56,9 +60,9 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
   }
   if (kind === 'pageToken') {
     return Object.assign(fn, {
-      pages: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenPages(call, op, params, options, logger),
+      pages: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenPages(call, op, params, options, env),
       items: (params?: unknown, options?: PageTokenWalkOptions) =>
-        take(walkTokenItems(call, op, params, options, logger), options?.limit),
+        take(walkTokenItems(call, op, params, options, env), options?.limit),
     })
   }
   return fn

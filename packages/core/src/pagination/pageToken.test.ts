@@ -2,7 +2,7 @@ import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest'
 import { evm } from '../data/evm.js'
 import type { NativeTransaction, PChainTransaction } from '../data/generated/data-api.gen.js'
 import { metrics } from '../data/metrics.js'
-import { BadRequestError, InvalidParamsError, PaginationLimitError } from '../errors.js'
+import { BadRequestError, InvalidParamsError, PaginationLimitError, RateLimitError } from '../errors.js'
 import {
   createFakeClient,
   createRecordingLogger,
@@ -47,6 +47,8 @@ interface Listing {
   cap?: (page: number) => number
   /** Answers instead of the listing for a request, when it returns a reply. */
   override?: (request: RecordedRequest) => FakeReply | undefined
+  /** How the listing changes while a consumer pauses (pausedWalk). */
+  change?: (items: Tx[]) => Tx[]
 }
 
 /**
@@ -105,7 +107,7 @@ describe('pageToken walks', () => {
   test('default: .pages() yields whole pages, each with the nextPageToken to resume from', async () => {
     const { client } = walkClient({ items: many(25) })
     const pages = await collect(client.data.listNativeTransactions.pages({ ...params, pageSize: 10 }))
-    expect(pages.map((p) => p.transactions.length)).toEqual([10, 10, 5])
+    expect(pages.map((p) => p.transactions?.length)).toEqual([10, 10, 5])
     expect(pages.map((p) => p.nextPageToken)).toEqual(['o10', 'o20', undefined])
   })
 
@@ -121,7 +123,7 @@ describe('pageToken walks', () => {
 
     fake.clear()
     const pages = await collect(client.data.listNativeTransactions.pages({ ...params, pageSize: 10 }, { limit: 25 }))
-    expect(pages.map((p) => p.transactions.length)).toEqual([10, 10, 10])
+    expect(pages.map((p) => p.transactions?.length)).toEqual([10, 10, 10])
     expect(fake.requests).toHaveLength(3)
 
     fake.clear()
@@ -132,10 +134,10 @@ describe('pageToken walks', () => {
   test('behavior: a walk resumes from a pageToken given as a parameter', async () => {
     const all = many(95)
     const { client, fake } = walkClient({ items: all })
-    const first: Tx[] = []
+    const first: unknown[] = []
     let resumeFrom: string | undefined
     for await (const page of client.data.listNativeTransactions.pages({ ...params, pageSize: 20 })) {
-      first.push(...page.transactions)
+      first.push(...(page.transactions ?? []))
       resumeFrom = page.nextPageToken
       if (first.length >= 40) break
     }
@@ -153,7 +155,7 @@ describe('pageToken walks', () => {
     const { client, fake } = walkClient({ items: all, cap: (page) => caps[page] ?? 2 })
     const pages = await collect(client.data.listNativeTransactions.pages({ ...params, pageSize: 10 }))
     // 21 items in the first six pages, then the remaining 19 two at a time.
-    expect(pages.map((p) => p.transactions.length)).toEqual([3, 0, 7, 1, 0, 10, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1])
+    expect(pages.map((p) => p.transactions?.length)).toEqual([3, 0, 7, 1, 0, 10, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1])
     expect(pages.flatMap((p) => p.transactions)).toEqual(all)
     expect(fake.requests).toHaveLength(16)
   })
@@ -243,38 +245,61 @@ describe('pageToken walks', () => {
     expect(fake.requests).toHaveLength(2)
   })
 
-  test('behavior: an item a later page repeats (the list moved) is yielded once', async () => {
-    const state: Listing = { items: many(30) }
-    const { client } = walkClient(state)
-    const items: Tx[] = []
-    for await (const tx of client.data.listNativeTransactions.items({ ...params, pageSize: 10 })) {
-      items.push(tx)
-      // Two new transactions arrive at the top after the first page: the next page starts two items earlier.
-      if (items.length === 10 && state.items.length === 30) state.items = [nativeTx(900), nativeTx(901), ...state.items]
+  test('behavior: records that look alike are all yielded, across page boundaries too (data-api.md 0b.1)', async () => {
+    // One ERC-1155 TransferBatch: records with the same txHash, logIndex and block, told apart by token and value;
+    // the last two are identical in every field (the same token twice in one batch).
+    const batch = (tokenId: string, value: string) => ({
+      ...nativeTx(7),
+      logIndex: 3,
+      erc1155Token: { tokenId },
+      value,
+    })
+    const records = [nativeTx(1), batch('1', '5'), batch('2', '1'), batch('4', '2'), batch('4', '2'), nativeTx(9)]
+    for (const pageSize of [1, 2, 3, 10]) {
+      const { client } = walkClient({ items: records as Tx[] })
+      await expect(collect(client.data.listNativeTransactions.items({ ...params, pageSize }))).resolves.toEqual(records)
     }
-    expect(items).toEqual(many(30))
   })
 })
 
 describe('pageToken walks: expired tokens (seed: a token lives 24 hours, then the listing restarts)', () => {
-  test('behavior: a token older than 24 hours restarts from the first page, warns, and skips what was yielded', async () => {
+  /**
+   * Walks `records` in pages of `pageSize`; after `pause` items the consumer pauses for `pauseMs` (the next token has
+   * expired) while `change` alters the listing.
+   */
+  async function pausedWalk(
+    records: unknown[],
+    pageSize: number,
+    pause: number,
+    pauseMs: number,
+    change: Listing['change'],
+  ) {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-03-01T00:00:00Z'))
-    const state: Listing = { items: many(30) }
+    const state: Listing = { items: records as Tx[] }
     const { client, fake } = walkClient(state)
     const logger = createRecordingLogger()
-    const items: Tx[] = []
-    for await (const tx of client.data.listNativeTransactions.items({ ...params, pageSize: 10 }, { logger })) {
+    const items: unknown[] = []
+    for await (const tx of client.data.listNativeTransactions.items({ ...params, pageSize }, { logger })) {
       items.push(tx)
-      if (items.length === 10) {
-        // The consumer pauses for 25 hours; meanwhile a new transaction arrives at the top of the list.
-        vi.setSystemTime(Date.now() + PAGE_TOKEN_LIFETIME_MS + 3_600_000)
-        state.items = [nativeTx(500), ...state.items]
+      if (items.length === pause) {
+        vi.setSystemTime(Date.now() + pauseMs)
+        state.items = change?.(state.items) ?? state.items
       }
     }
+    return { items, fake, logger }
+  }
+
+  test('behavior: a token older than 24 hours restarts from the first page, warns, and skips what was yielded', async () => {
+    // The consumer pauses for 25 hours; meanwhile a new transaction arrives at the top of the list.
+    const { items, fake, logger } = await pausedWalk(many(30), 10, 10, PAGE_TOKEN_LIFETIME_MS + 3_600_000, (list) => [
+      nativeTx(500),
+      ...list,
+    ])
+    // The restarted listing is read up to the last item yielded (the 10th, now 11th) and continues after it: the
+    // new transaction above the walk's position is not part of it, as in a walk that never restarted.
     expect(fake.requests.map((r) => r.query.pageToken?.[0])).toEqual([undefined, undefined, 'o10', 'o20', 'o30'])
-    expect(items).toEqual([...many(10), nativeTx(500), ...many(20, 10)])
-    expect(new Set(items.map(itemKey)).size).toBe(items.length)
+    expect(items).toEqual(many(30))
     expect(logger.warnings).toHaveLength(1)
     expect(logger.warnings[0]?.meta).toMatchObject({
       event: 'pagination-restart',
@@ -282,6 +307,31 @@ describe('pageToken walks: expired tokens (seed: a token lives 24 hours, then th
       reason: 'the next page token is older than 24 hours',
       yielded: 10,
     })
+  })
+
+  test('behavior: a restart finds its position inside a run of look-alike records, by position', async () => {
+    const batch = (tokenId: string) => ({ ...nativeTx(7), logIndex: 3, erc1155Token: { tokenId }, value: '1' })
+    // Pages of 4 split the batch of five identical-looking records after its second one.
+    const records = [nativeTx(1), nativeTx(2), batch('1'), batch('1'), batch('2'), batch('2'), batch('3'), nativeTx(9)]
+    const { items, fake, logger } = await pausedWalk(records, 4, 4, PAGE_TOKEN_LIFETIME_MS, (list) => [
+      nativeTx(500),
+      ...list,
+    ])
+    expect(items).toEqual(records)
+    expect(fake.requests.map((r) => r.query.pageToken?.[0])).toEqual([undefined, undefined, 'o4', 'o8'])
+    expect(logger.warnings.map((w) => w.meta?.event)).toEqual(['pagination-restart'])
+  })
+
+  test('behavior: when the restarted listing no longer holds the last item, it skips as many as were yielded', async () => {
+    // The 10th transaction was re-indexed meanwhile: its block hash changed, so the walk cannot find it.
+    const reindexed = (list: Tx[]) => list.map((t, i) => (i === 9 ? { ...t, blockHash: hex(999, 32) } : t))
+    const { items, fake, logger } = await pausedWalk(many(30), 10, 10, PAGE_TOKEN_LIFETIME_MS, reindexed)
+    expect(items).toEqual(many(30))
+    expect(logger.warnings.map((w) => w.meta?.reason)).toEqual([
+      'the next page token is older than 24 hours',
+      'the restarted listing no longer holds the last item yielded',
+    ])
+    expect(fake.requests).toHaveLength(1 + 3 + 3)
   })
 
   test('behavior: a 400 to a pageToken the caller passed restarts from the first page', async () => {
@@ -349,6 +399,60 @@ describe('pageToken walks: expired tokens (seed: a token lives 24 hours, then th
   })
 })
 
+describe('pageToken walks: rate limits (data-api.md 0b.3: windows are per minute)', () => {
+  const tooMany = (headers: Record<string, string> = {}): FakeReply => ({
+    status: 429,
+    headers,
+    body: { message: 'Too many requests', statusCode: 429, error: 'Too Many Requests' },
+  })
+  /** A listing whose requests answer 429 as `answers` says (by request number), else the page. */
+  function limited(answers: Record<number, FakeReply>, options: Record<string, unknown> = {}) {
+    const pages = listing({ items: many(25) })
+    let n = 0
+    const sleeps: number[] = []
+    const { client, fake, logger } = createFakeClient(
+      { [ROUTE]: (request) => answers[++n] ?? pages(request) },
+      { sleep: async (ms) => void sleeps.push(ms), ...options },
+    )
+    return { client, fake, logger, sleeps }
+  }
+
+  test('behavior: a retry-after longer than the retry policy allows (45 s) is waited out by the walk', async () => {
+    const { client, fake, logger, sleeps } = limited({ 2: tooMany({ 'retry-after': '45' }) }, { retry: undefined })
+    const items = await collect(client.data.listNativeTransactions.items({ ...params, pageSize: 10 }))
+    expect(items).toEqual(many(25))
+    // The call gives up at once (45 s > its 20 s maxDelayMs); the walk waits and asks for the same page again.
+    expect(sleeps).toEqual([45_000])
+    expect(fake.requests.map((r) => r.query.pageToken?.[0])).toEqual([undefined, 'o10', 'o10', 'o20'])
+    expect(logger.warnings.map((w) => w.meta)).toEqual([
+      expect.objectContaining({ event: 'rate-limit-wait', delayMs: 45_000, retryAfterMs: 45_000, yielded: 10 }),
+    ])
+  })
+
+  test('behavior: a 429 without retry-after is waited out from 5 s, doubling', async () => {
+    const { client, sleeps } = limited({ 1: tooMany(), 2: tooMany(), 3: tooMany() })
+    await expect(collect(client.data.listNativeTransactions.items({ ...params, pageSize: 10 }))).resolves.toEqual(
+      many(25),
+    )
+    expect(sleeps).toEqual([5_000, 10_000, 20_000])
+  })
+
+  test('error: a retry-after above maxRateLimitWaitMs (default 60 s) ends the walk with the RateLimitError', async () => {
+    const { client, sleeps } = limited({ 2: tooMany({ 'retry-after': '90' }) })
+    await expect(collect(client.data.listNativeTransactions.items({ ...params, pageSize: 10 }))).rejects.toBeInstanceOf(
+      RateLimitError,
+    )
+    const { client: impatient } = limited({ 2: tooMany({ 'retry-after': '5' }) })
+    await expect(
+      collect(impatient.data.listNativeTransactions.items({ ...params, pageSize: 10 }, { maxRateLimitWaitMs: 0 })),
+    ).rejects.toBeInstanceOf(RateLimitError)
+    expect(sleeps).toEqual([])
+    await expect(
+      limited({}).client.data.listNativeTransactions.items(params, { maxRateLimitWaitMs: -1 }).next(),
+    ).rejects.toThrow(/maxRateLimitWaitMs must be a number of milliseconds >= 0, got -1/)
+  })
+})
+
 describe('pageToken walks: parameters and types', () => {
   test('error: invalid parameters fail before any request; so does a bad limit', async () => {
     const { client, fake } = walkClient({ items: many(5) })
@@ -365,7 +469,7 @@ describe('pageToken walks: parameters and types', () => {
     const { client } = walkClient({ items: [] })
     expectTypeOf(client.data.listNativeTransactions.items).returns.toEqualTypeOf<AsyncGenerator<NativeTransaction>>()
     expectTypeOf(client.metrics.getAvgTps.items).returns.toEqualTypeOf<
-      AsyncGenerator<{ value: number; timestamp: number; [k: string]: unknown }>
+      AsyncGenerator<{ value?: number | undefined; timestamp: number; [k: string]: unknown }>
     >()
     // Operations whose parameters are all optional walk without any.
     expectTypeOf(client.metrics.listChains.pages).parameters.toEqualTypeOf<

@@ -261,7 +261,10 @@ function addressTxs(
   }
 }
 
-/** Transfers of one standard from `start` (position k * 8 + logIndex), descending. */
+/**
+ * Transfer records from `start`, descending, at position k * 8 + their index in the transaction: the records of one
+ * ERC-1155 batch share their logIndex, so the position, not the log, tells them apart.
+ */
 function addressTransfers(
   chain: EvmChain,
   address: string,
@@ -274,7 +277,7 @@ function addressTransfers(
       const tx = chain.tx(k)
       for (let i = tx.transfers.length - 1; i >= 0; i--) {
         const t = tx.transfers[i] as TransferRecord
-        const position = k * 8 + t.logIndex
+        const position = k * 8 + i
         if (start !== undefined && position > start) continue
         if (match(t)) yield [position, [tx, t]]
       }

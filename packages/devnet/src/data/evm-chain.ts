@@ -15,7 +15,8 @@ import { below, derive, rand } from '../world/random.js'
  *     deployments mint the ERC-20 supplies and ERC-1155 items to ewoq;
  *   - transaction k >= 6 involves ewoq and user k mod 64 (users 0..2 are alice, bob and carol): a native transfer
  *     either way, or ewoq sending ERC-20 tokens, an ERC-721 (minted to ewoq and passed on in one call) or ERC-1155
- *     items; 1 in 40 token calls reverts (no transfers, gas still paid);
+ *     items, one id at a time or a batch of several (one `TransferBatch` log: several records with the same
+ *     txHash, logIndex and block, sometimes two identical ones); 1 in 40 token calls reverts (no transfers, gas paid);
  *   - transactions spread evenly over blocks 1..height (block times genesis + h * blockSeconds).
  * Balances are the sums of these transfers (and of gas paid), so a listing and a balance always agree.
  */
@@ -43,6 +44,7 @@ const S = {
   baseFee: 109,
   millis: 110,
   price: 111,
+  batch: 112,
 } as const
 
 export type TokenStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155'
@@ -168,6 +170,10 @@ const SELECTORS = {
     methodHash: '0xf242432a',
     methodName: 'safeTransferFrom(address,address,uint256,uint256,bytes)',
   },
+  safeBatchTransfer1155: {
+    methodHash: '0x2eb2c2d6',
+    methodName: 'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
+  },
 } as const
 
 /** Prices: AVAX between 20 and 30 USD, moving by day. */
@@ -200,6 +206,19 @@ function createAddress(sender: Uint8Array, nonce: number): string {
 }
 
 const pad32 = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
+
+/** ABI arguments of `safeBatchTransferFrom(from, to, ids[], values[], "")`: five head words, then the three tails. */
+function batchArguments(from: string, to: string, items: [bigint, bigint][]): string {
+  const array = (values: bigint[]) =>
+    pad32(values.length.toString(16)) + values.map((v) => pad32(v.toString(16))).join('')
+  const words = 1 + items.length
+  const ids = 5 * 32
+  const values = ids + words * 32
+  const data = values + words * 32
+  return [pad32(from), pad32(to), pad32(ids.toString(16)), pad32(values.toString(16)), pad32(data.toString(16))]
+    .concat(array(items.map(([id]) => id)), array(items.map(([, v]) => v)), pad32('0'))
+    .join('')
+}
 
 /** The EVM accounts shared by the devnet's EVM chains (the same keys on every chain). */
 export function evmUsers(seed: number): string[] {
@@ -566,11 +585,17 @@ export class EvmChain {
       method = { callType: 'CONTRACT_CALL', ...SELECTORS.mint }
       input = `${SELECTORS.mint.methodHash}${pad32(user)}${pad32(tokenId.toString(16))}`
     } else {
-      const id = BigInt(1 + this.r(S.itemId, k, ITEM_IDS))
-      const value = BigInt(1 + this.r(S.amount, k, 10))
-      if (success) transfers.push(this.transfer(contract, EWOQ_EVM, user, 0, value, id))
-      method = { callType: 'CONTRACT_CALL', ...SELECTORS.safeTransfer1155 }
-      input = `${SELECTORS.safeTransfer1155.methodHash}${pad32(EWOQ_EVM)}${pad32(user)}${pad32(id.toString(16))}${pad32(value.toString(16))}${pad32('a0')}${pad32('0')}`
+      const items = this.erc1155Items(k)
+      if (success)
+        for (const [id, value] of items) transfers.push(this.transfer(contract, EWOQ_EVM, user, 0, value, id))
+      if (items.length === 1) {
+        const [[id, value]] = items as [[bigint, bigint]]
+        method = { callType: 'CONTRACT_CALL', ...SELECTORS.safeTransfer1155 }
+        input = `${SELECTORS.safeTransfer1155.methodHash}${pad32(EWOQ_EVM)}${pad32(user)}${pad32(id.toString(16))}${pad32(value.toString(16))}${pad32('a0')}${pad32('0')}`
+      } else {
+        method = { callType: 'CONTRACT_CALL', ...SELECTORS.safeBatchTransfer1155 }
+        input = `${SELECTORS.safeBatchTransfer1155.methodHash}${batchArguments(EWOQ_EVM, user, items)}`
+      }
     }
     return {
       ...base,
@@ -582,6 +607,24 @@ export class EvmChain {
       contract,
       transfers,
     }
+  }
+
+  /**
+   * The (id, amount) pairs an ERC-1155 call moves: one in three is a `safeBatchTransferFrom` of 2 to 4 entries, and
+   * one batch in four lists its first entry twice. A batch emits one `TransferBatch` log, which the Data API lists as
+   * one record per entry, all with that log's index (data-api.md 0b.1; OpenAPI `Erc1155Transfer` holds one
+   * `erc1155Token`): two records of a batch may be identical in every field.
+   */
+  erc1155Items(k: number): [id: bigint, value: bigint][] {
+    const item = (i: number): [bigint, bigint] => [
+      BigInt(1 + this.r(S.itemId, k * 8 + i, ITEM_IDS)),
+      BigInt(1 + this.r(S.amount, k * 8 + i, 10)),
+    ]
+    const r = this.r(S.batch, k, 12)
+    if (r >= 4) return [item(0)]
+    const items = Array.from({ length: 2 + (r % 3) }, (_, i) => item(i))
+    if (r === 0) items.push(items[0] as [bigint, bigint])
+    return items
   }
 
   private transfer(

@@ -40,21 +40,29 @@ describe('identify', () => {
 
 describe('RateLimiter', () => {
   const caller = { bucket: 'unauthenticated', tier: 'unauthenticated' } as const
+  const keyed = { bucket: 'key:a', tier: 'full' } as const
   it('charges weights in fixed windows, answers 429 without charging, and resets with the window', () => {
     let now = 60_000 * 1000 + 15_000
-    const limiter = new RateLimiter({ unauthenticated: 100 }, () => now)
-    expect(limiter.charge(caller, 60).headers).toEqual({
+    const limiter = new RateLimiter({ full: 100 }, () => now)
+    expect(limiter.charge(keyed, 60).headers).toEqual({
       'ratelimit-policy': '100;w=60',
       'ratelimit-limit': '100',
       'ratelimit-remaining': '40',
       'ratelimit-reset': '45',
     })
-    const error = catchApi(() => limiter.charge(caller, 60))
+    const error = catchApi(() => limiter.charge(keyed, 60))
     expect(error.status).toBe(429)
     expect(error.headers).toMatchObject({ 'retry-after': '45', 'ratelimit-remaining': '40' })
-    expect(limiter.charge(caller, 40).remaining).toBe(0)
+    expect(limiter.charge(keyed, 40).remaining).toBe(0)
     now += 45_000
-    expect(limiter.charge(caller, 60).remaining).toBe(40)
+    expect(limiter.charge(keyed, 60).remaining).toBe(40)
+  })
+  it('tells unauthenticated callers nothing: no ratelimit headers, a bare 429 (data-api.md 0b.3)', () => {
+    const limiter = new RateLimiter({ unauthenticated: 100 }, () => 0)
+    expect(limiter.charge(caller, 60).headers).toEqual({})
+    const error = catchApi(() => limiter.charge(caller, 60))
+    expect(error.status).toBe(429)
+    expect(error.headers).toEqual({})
   })
   it('keeps one budget per bucket; false disables limiting', () => {
     const limiter = new RateLimiter({ full: 10 }, () => 0)

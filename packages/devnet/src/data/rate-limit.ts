@@ -90,8 +90,10 @@ export interface Charge {
 
 /**
  * Fixed-window budgets in compute units. A request that fits is charged its weight; one that does not answers 429
- * and is not charged. Every reply carries `ratelimit-policy`, `ratelimit-limit`, `ratelimit-remaining` and
- * `ratelimit-reset` (the IETF draft headers the live service sends); a 429 adds `retry-after`, all in seconds.
+ * and is not charged. Replies to keyed and Metrics requests carry `ratelimit-policy`, `ratelimit-limit`,
+ * `ratelimit-remaining` and `ratelimit-reset` (the IETF draft headers the live service sends with a valid key,
+ * builders-hub data-api/usage.mdx); their 429 adds `retry-after`, all in seconds: up to the window's 60 s. Requests
+ * without a key get none of these, and a bare 429 (data-api.md 0b.3): the client cannot tell when to come back.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; used: number }>()
@@ -128,14 +130,16 @@ export class RateLimiter {
       'ratelimit-remaining': String(remaining),
       'ratelimit-reset': String(reset),
     }
+    const bare = caller.tier === 'unauthenticated'
     if (!fits) {
+      if (bare) throw new ApiError(429, 'Too many requests: the rate limit of unauthenticated requests is exceeded')
       throw new ApiError(
         429,
         `Rate limit exceeded: this request costs ${cost} compute units and ${remaining} of ${limit} remain in this window; retry in ${reset} s`,
         { ...headers, 'retry-after': String(reset) },
       )
     }
-    return { limit, remaining, reset, headers }
+    return { limit, remaining, reset, headers: bare ? {} : headers }
   }
 }
 

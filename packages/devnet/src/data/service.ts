@@ -11,6 +11,7 @@ import { MetricsModel } from './metrics-model.js'
 import { PageTokens } from './page-token.js'
 import { PrimaryNetwork } from './primary-network.js'
 import { BLOCKCHAIN_IDS, primaryNetworkHandlers, X_CHAIN_IDS } from './primary-network-api.js'
+import { applyQuirks } from './quirks.js'
 import { type ApiKeyTier, type Charge, checkPrivilege, identify, RateLimiter, type RateLimits } from './rate-limit.js'
 import { SPEC_OPERATIONS } from './spec.gen.js'
 import { computeUnits, type SpecOperation, type SpecParam } from './spec.js'
@@ -34,12 +35,25 @@ export const OPERATIONS: readonly SpecOperation[] = [...SPEC_OPERATIONS, AVG_TPS
 
 const HANDLERS: Record<string, RouteHandler> = { ...evmHandlers, ...primaryNetworkHandlers, ...metricsHandlers }
 
-/** Where the devnet accepts more than the description's enums: its own blockchain IDs. */
-const OVERRIDES: Record<string, Record<string, Partial<SpecParam>>> = {
-  listLatestPrimaryNetworkTransactions: { blockchainId: { enum: BLOCKCHAIN_IDS } },
-  listPrimaryNetworkBlocksByNodeId: { blockchainId: { enum: BLOCKCHAIN_IDS } },
-  listAssetTransactions: { blockchainId: { enum: X_CHAIN_IDS } },
-}
+/**
+ * Transaction types the live service knows before its description lists them: the ACP-236 auto-renewed validator
+ * transactions, added to the official SDK in 2026-07 (data-api.md 0b.4).
+ */
+export const NEWER_TX_TYPES = ['AddAutoRenewedValidatorTx', 'SetAutoRenewedValidatorConfigTx']
+
+/** Where the devnet accepts more than the description's enums: its own blockchain IDs, newer transaction types. */
+const OVERRIDES: Record<string, Record<string, Partial<SpecParam>>> = Object.fromEntries(
+  OPERATIONS.map((op) => {
+    const overrides: Record<string, Partial<SpecParam>> = {}
+    const blockchainId = op.params.find((p) => p.name === 'blockchainId' && p.in === 'path')
+    if (blockchainId?.enum) {
+      overrides.blockchainId = { enum: op.operationId === 'listAssetTransactions' ? X_CHAIN_IDS : BLOCKCHAIN_IDS }
+    }
+    const txTypes = op.params.find((p) => p.name === 'txTypes')
+    if (txTypes?.enum) overrides.txTypes = { enum: [...txTypes.enum, ...NEWER_TX_TYPES] }
+    return [op.operationId, overrides]
+  }),
+)
 
 interface CompiledRoute {
   op: SpecOperation
@@ -91,6 +105,8 @@ export interface DataApiOptions {
   evmTxs: number
   apiKeys: Readonly<Record<string, ApiKeyTier>>
   rateLimits: RateLimits | false
+  /** Answer with the live service's deviations from its descriptions (quirks.ts). */
+  quirks: boolean
   now: () => number
   /** The devnet's URL once it listens. */
   baseUrl: () => string
@@ -160,7 +176,7 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
       charge = limiter.charge(caller, computeUnits(op.api, op.weight))
       const params = readParams(op, match.values, request.query, OVERRIDES[op.operationId])
       const body = match.route.handler({ ctx: context, params, route: op.path })
-      return apiJson(200, JSON.stringify(body), charge.headers)
+      return apiJson(200, JSON.stringify(options.quirks ? applyQuirks(body) : body), charge.headers)
     } catch (error) {
       if (error instanceof ApiError) return apiErrorReply(op.api, error, charge?.headers)
       const message = error instanceof Error ? error.message : String(error)

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { QUIRKS } from '../../src/data/quirks.js'
 
 const SPEC_DIR = fileURLToPath(new URL('../../../core/openapi/', import.meta.url))
 
@@ -62,4 +63,39 @@ export function assertValid(validate: ValidateFunction, body: unknown, what: str
       `${what} does not match its OpenAPI schema:\n${explain(validate)}\n${JSON.stringify(body).slice(0, 600)}`,
     )
   }
+}
+
+/**
+ * How a response of the devnet with quirks on differs from the same response with quirks off (which validates
+ * against its description): each difference is either one of the deliberate quirks (src/data/quirks.ts), named in
+ * `quirks`, or listed in `unexplained`.
+ */
+export function quirkDifferences(strict: Json, quirked: Json, path = ''): { unexplained: string[]; quirks: string[] } {
+  const out = { unexplained: [] as string[], quirks: [] as string[] }
+  const walk = (a: Json, b: Json, at: string): void => {
+    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+      for (let i = 0; i < a.length; i++) walk(a[i], b[i], `${at}[${i}]`)
+      return
+    }
+    if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) {
+      if (a !== b) out.unexplained.push(`${at}: ${JSON.stringify(a)} became ${JSON.stringify(b)}`)
+      return
+    }
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const [x, y] = [a[key], b[key]]
+      const kind =
+        y === undefined && x !== undefined
+          ? 'omitted'
+          : typeof x === 'number' && typeof y === 'string' && String(x) === y
+            ? 'number-as-string'
+            : typeof x === 'string' && typeof y === 'number' && x === String(y)
+              ? 'string-as-number'
+              : undefined
+      const quirk = Object.entries(QUIRKS).find(([, q]) => q.property === key && q.kind === kind && q.applies(a))
+      if (quirk) out.quirks.push(quirk[0])
+      else walk(x, y, `${at}.${key}`)
+    }
+  }
+  walk(strict, quirked, path)
+  return out
 }

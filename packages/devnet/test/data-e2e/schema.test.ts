@@ -1,14 +1,20 @@
 /**
  * (a) Every Data API and Metrics API response of the devnet validates against the official OpenAPI response schema
  * (ajv, JSON Schema 2020-12, `$ref`s resolved inside the description): one test per endpoint, with its successes,
- * the next page of each listing, and its errors validated against the error schemas of their status.
+ * the next page of each listing, and its errors validated against the error schemas of their status. That is the
+ * devnet with `quirks: false`; with quirks on (the default, like the live service), each response differs from it
+ * only by the deliberate quirks of src/data/quirks.ts, and each of those quirks is met.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUIRKS } from '../../src/data/quirks.js'
 import { SPEC_OPERATIONS } from '../../src/data/spec.gen.js'
 import { type Devnet, startDevnet } from '../../src/index.js'
-import { assertValid, componentValidator, type Json, responseValidator, specs } from './openapi.js'
+import { assertValid, componentValidator, type Json, quirkDifferences, responseValidator, specs } from './openapi.js'
 
 let devnet: Devnet
+/** The same world with the live service's quirks (the default). */
+let quirked: Devnet
+const quirksMet = new Set<string>()
 let samples: {
   native: string
   erc20: string
@@ -22,7 +28,9 @@ let samples: {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 7, evmTxs: 3_000, cBlocks: 60 })
+  const options = { seed: 7, evmTxs: 3_000, cBlocks: 60, now: () => Date.UTC(2026, 2, 1) }
+  devnet = await startDevnet({ ...options, quirks: false })
+  quirked = await startDevnet(options)
   const latest = (await (await fetch(`${devnet.url}/v1/chains/43112/transactions?pageSize=100`)).json()) as Json
   const kind = (name: string, method: string) =>
     (latest.transactions as Json[]).find((t) => t.method?.methodName === method && t.txStatus === '1')?.txHash ?? name
@@ -42,7 +50,10 @@ beforeAll(async () => {
     l1Node: l1.nodeId,
   }
 })
-afterAll(() => devnet.close())
+afterAll(async () => {
+  await devnet.close()
+  await quirked.close()
+})
 
 interface Sample {
   url: string
@@ -61,6 +72,13 @@ async function check(api: 'data' | 'metrics', path: string | undefined, sample: 
   else if (path) assertValid(responseValidator(api, path, sample.status), body, what)
   else assertValid(componentValidator(api, ERROR_COMPONENTS[sample.status] as string), body, what)
   if (sample.status >= 400) expect(body.statusCode).toBe(sample.status)
+  // With quirks on, the same request differs only by deliberate quirks (the devnets' own URLs aside).
+  const host = (d: Devnet) => `//${d.host}:${d.port}`
+  const text = await (await fetch(`${quirked.url}${sample.url}`)).text()
+  const live = JSON.parse(text.replaceAll(host(quirked), host(devnet)))
+  const { unexplained, quirks } = quirkDifferences(body, live)
+  expect(unexplained, `${what} with quirks`).toEqual([])
+  for (const quirk of quirks) quirksMet.add(quirk)
   // The next page validates too; the last page has no nextPageToken at all.
   if (follow && sample.status === 200 && typeof body.nextPageToken === 'string') {
     expect(body.nextPageToken).not.toBe('')
@@ -237,6 +255,7 @@ const TABLE: Table = [
     () => [
       ok(`${C}/addresses/${evm().accounts.ewoq}/balances:listErc20?filterSpamTokens=false&currency=jpy&pageSize=2`),
       ok(`${C}/addresses/${evm().accounts.alice}/balances:listErc20?blockNumber=30`),
+      ok(`/v1/chains/${samples.l1ChainId}/addresses/${evm().accounts.ewoq}/balances:listErc20`),
       ok(
         `${C}/addresses/${evm().accounts.alice}/balances:listErc20?contractAddresses=${evm().contracts.usdc},${evm().contracts.joe}`,
       ),
@@ -427,6 +446,11 @@ describe('every response validates against the OpenAPI description', () => {
     const list = samplesOf()
     expect(list.some((s) => s.status === 200)).toBe(true)
     for (const sample of list) await check(api, sample.status === 200 ? path : undefined, sample)
+  })
+
+  it('meets every deliberate quirk of the live service (each differs from its description, citing a source)', () => {
+    expect([...quirksMet].sort()).toEqual(Object.keys(QUIRKS).sort())
+    for (const quirk of Object.values(QUIRKS)) expect(quirk.source).toMatch(/data-api\.md 0b\.\d|openapi\.json/)
   })
 
   it("metrics GET /v1/avg_tps/{chainId} (seed 001's endpoint, in no description)", async () => {

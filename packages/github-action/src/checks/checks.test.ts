@@ -316,7 +316,7 @@ describe('transactions, P-Chain, metrics, raw calls', () => {
       address: f().data.evm.accounts.ewoq,
       pageSize: 1,
     })
-    const hash = page.transactions[0]?.txHash as string
+    const hash = page.transactions?.[0]?.txHash as string
     expect(await one({ kind: 'tx-accepted', chain: 'evm', chainId: '43112', txId: hash })).toMatchObject({
       status: 'passed',
     })

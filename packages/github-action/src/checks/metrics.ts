@@ -46,8 +46,8 @@ export const chainMetric = defineCheck({
       { chainId: spec.chainId, metric: spec.metric as 'txCount', timeInterval: spec.timeInterval, pageSize: 1 },
       call,
     )
-    const latest = page.results[0]
-    if (!latest) return { ok: false, observed: 'no data points' }
+    const latest = page.results?.[0]
+    if (latest?.value === undefined) return { ok: false, observed: 'no data points' }
     const value = Number(latest.value)
     const at = new Date(Number(latest.timestamp) * 1000).toISOString().slice(0, 16).replace('T', ' ')
     return { ok: within(value, spec), observed: `${spec.metric} ${value} (${spec.timeInterval} of ${at})` }

@@ -29,6 +29,8 @@ export const txAccepted = defineCheck({
           { chainId: spec.chainId as string, txHash: spec.txId },
           call,
         )
+        // The live service may leave fields out (data-api.md 0b.2): a missing status is no verdict.
+        if (!nativeTransaction?.txStatus) return { ok: false, observed: 'found, without a status' }
         const ok = nativeTransaction.txStatus === '1'
         return { ok, observed: `${ok ? 'success' : 'failed'} in block ${nativeTransaction.blockNumber}` }
       } catch (error) {

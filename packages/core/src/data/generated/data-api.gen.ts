@@ -27,9 +27,9 @@ export const zBadRequest = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type BadRequest = z.infer<typeof zBadRequest>;
@@ -38,9 +38,9 @@ export const zUnauthorized = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type Unauthorized = z.infer<typeof zUnauthorized>;
@@ -49,9 +49,9 @@ export const zForbidden = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type Forbidden = z.infer<typeof zForbidden>;
@@ -60,9 +60,9 @@ export const zNotFound = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type NotFound = z.infer<typeof zNotFound>;
@@ -71,9 +71,9 @@ export const zTooManyRequests = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type TooManyRequests = z.infer<typeof zTooManyRequests>;
@@ -82,9 +82,9 @@ export const zInternalServerError = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type InternalServerError = z.infer<typeof zInternalServerError>;
@@ -93,9 +93,9 @@ export const zBadGateway = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type BadGateway = z.infer<typeof zBadGateway>;
@@ -104,9 +104,9 @@ export const zServiceUnavailable = z.looseObject({
     message: z.union([
         z.string(),
         z.array(z.string())
-    ]),
-    statusCode: jsonNumber(z.number()),
-    error: z.string()
+    ]).optional(),
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
 });
 
 export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
@@ -133,9 +133,9 @@ export const zUtilityAddresses = z.looseObject({
 export type UtilityAddresses = z.infer<typeof zUtilityAddresses>;
 
 export const zNetworkToken = z.looseObject({
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
     description: z.string().optional()
 });
@@ -144,19 +144,19 @@ export type NetworkToken = z.infer<typeof zNetworkToken>;
 
 export const zChainInfo = z.looseObject({
     chainId: z.string(),
-    status: zChainStatus,
-    chainName: z.string(),
-    description: z.string(),
+    status: zChainStatus.optional(),
+    chainName: z.string().optional(),
+    description: z.string().optional(),
     platformChainId: z.string().optional(),
     subnetId: z.string().optional(),
     vmId: z.string().optional(),
-    vmName: zVmName,
+    vmName: zVmName.optional(),
     explorerUrl: z.string().optional(),
-    rpcUrl: z.string(),
+    rpcUrl: z.string().optional(),
     wsUrl: z.string().optional(),
-    isTestnet: z.boolean(),
+    isTestnet: z.boolean().optional(),
     utilityAddresses: zUtilityAddresses.optional(),
-    networkToken: zNetworkToken,
+    networkToken: zNetworkToken.optional(),
     chainLogoUri: z.string().optional(),
     private: z.boolean().optional(),
     enabledFeatures: z.array(openEnum([
@@ -209,8 +209,8 @@ export const zTransactionMethodType = openEnum([
 export type TransactionMethodType = z.infer<typeof zTransactionMethodType>;
 
 export const zMethod = z.looseObject({
-    callType: zTransactionMethodType,
-    methodHash: z.string(),
+    callType: zTransactionMethodType.optional(),
+    methodHash: z.string().optional(),
     methodName: z.string().optional()
 });
 
@@ -218,30 +218,30 @@ export type Method = z.infer<typeof zMethod>;
 
 export const zNativeTransaction = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockMinDelayExcess: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     chainId: z.string(),
-    blockIndex: jsonNumber(z.number()),
+    blockIndex: jsonNumber(z.number()).optional(),
     txHash: z.string(),
-    txStatus: z.string(),
-    txType: jsonNumber(z.number()),
-    gasLimit: z.string(),
-    gasUsed: z.string(),
-    gasPrice: z.string(),
-    nonce: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
+    txStatus: z.string().optional(),
+    txType: jsonNumber(z.number()).optional(),
+    gasLimit: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasPrice: z.string().optional(),
+    nonce: z.string().optional(),
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     method: zMethod.optional(),
-    value: z.string()
+    value: z.string().optional()
 });
 
 export type NativeTransaction = z.infer<typeof zNativeTransaction>;
 
 export const zListNativeTransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zNativeTransaction)
+    transactions: z.array(zNativeTransaction).optional()
 });
 
 export type ListNativeTransactionsResponse = z.infer<typeof zListNativeTransactionsResponse>;
@@ -249,25 +249,25 @@ export type ListNativeTransactionsResponse = z.infer<typeof zListNativeTransacti
 export const zEvmBlock = z.looseObject({
     chainId: z.string(),
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockMinDelayExcess: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
-    txCount: jsonNumber(z.number()),
-    baseFee: z.string(),
-    gasUsed: z.string(),
-    gasLimit: z.string(),
-    gasCost: z.string(),
-    parentHash: z.string(),
-    feesSpent: z.string(),
-    cumulativeTransactions: z.string()
+    txCount: jsonNumber(z.number()).optional(),
+    baseFee: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    gasCost: z.string().optional(),
+    parentHash: z.string().optional(),
+    feesSpent: z.string().optional(),
+    cumulativeTransactions: z.string().optional()
 });
 
 export type EvmBlock = z.infer<typeof zEvmBlock>;
 
 export const zListEvmBlocksResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    blocks: z.array(zEvmBlock)
+    blocks: z.array(zEvmBlock).optional()
 });
 
 export type ListEvmBlocksResponse = z.infer<typeof zListEvmBlocksResponse>;
@@ -292,7 +292,7 @@ export const zNftTokenMetadataStatus = openEnum([
 export type NftTokenMetadataStatus = z.infer<typeof zNftTokenMetadataStatus>;
 
 export const zErc721TokenMetadata = z.looseObject({
-    indexStatus: zNftTokenMetadataStatus,
+    indexStatus: zNftTokenMetadataStatus.optional(),
     metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
     name: z.string().optional(),
     symbol: z.string().optional(),
@@ -308,19 +308,19 @@ export type Erc721TokenMetadata = z.infer<typeof zErc721TokenMetadata>;
 
 export const zErc721Token = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    ercType: openEnum(['ERC-721']),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    ercType: openEnum(['ERC-721']).optional(),
     tokenId: z.string(),
-    tokenUri: z.string(),
-    metadata: zErc721TokenMetadata,
+    tokenUri: z.string().optional(),
+    metadata: zErc721TokenMetadata.optional(),
     ownerAddress: z.string().optional()
 });
 
 export type Erc721Token = z.infer<typeof zErc721Token>;
 
 export const zErc1155TokenMetadata = z.looseObject({
-    indexStatus: zNftTokenMetadataStatus,
+    indexStatus: zNftTokenMetadataStatus.optional(),
     metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
     name: z.string().optional(),
     symbol: z.string().optional(),
@@ -337,17 +337,17 @@ export type Erc1155TokenMetadata = z.infer<typeof zErc1155TokenMetadata>;
 
 export const zErc1155Token = z.looseObject({
     address: z.string(),
-    ercType: openEnum(['ERC-1155']),
+    ercType: openEnum(['ERC-1155']).optional(),
     tokenId: z.string(),
-    tokenUri: z.string(),
-    metadata: zErc1155TokenMetadata
+    tokenUri: z.string().optional(),
+    metadata: zErc1155TokenMetadata.optional()
 });
 
 export type Erc1155Token = z.infer<typeof zErc1155Token>;
 
 export const zListNftTokens = z.looseObject({
     nextPageToken: z.string().optional(),
-    tokens: z.array(z.union([zErc721Token, zErc1155Token]))
+    tokens: z.array(z.union([zErc721Token, zErc1155Token])).optional()
 });
 
 export type ListNftTokens = z.infer<typeof zListNftTokens>;
@@ -387,13 +387,13 @@ export const zOperationStatus = openEnum([
 export type OperationStatus = z.infer<typeof zOperationStatus>;
 
 export const zOperationStatusResponse = z.looseObject({
-    operationId: z.string(),
-    operationType: zOperationType,
-    operationStatus: zOperationStatus,
+    operationId: z.string().optional(),
+    operationType: zOperationType.optional(),
+    operationStatus: zOperationStatus.optional(),
     message: z.string().optional(),
     metadata: zTransactionExportMetadata.optional(),
-    createdAtTimestamp: jsonNumber(z.number()),
-    updatedAtTimestamp: jsonNumber(z.number())
+    createdAtTimestamp: jsonNumber(z.number()).optional(),
+    updatedAtTimestamp: jsonNumber(z.number()).optional()
 });
 
 export type OperationStatusResponse = z.infer<typeof zOperationStatusResponse>;
@@ -403,19 +403,19 @@ export const zEvmOperationType = openEnum(['TRANSACTION_EXPORT_EVM']);
 export type EvmOperationType = z.infer<typeof zEvmOperationType>;
 
 export const zEvmNetworkOptions = z.looseObject({
-    addresses: z.array(z.string()),
-    includeChains: z.array(z.string())
+    addresses: z.array(z.string()).optional(),
+    includeChains: z.array(z.string()).optional()
 });
 
 export type EvmNetworkOptions = z.infer<typeof zEvmNetworkOptions>;
 
 export const zCreateEvmTransactionExportRequest = z.looseObject({
-    type: zEvmOperationType,
+    type: zEvmOperationType.optional(),
     firstDate: z.string().optional(),
     lastDate: z.string().optional(),
     startDate: z.string().optional(),
     endDate: z.string().optional(),
-    options: zEvmNetworkOptions
+    options: zEvmNetworkOptions.optional()
 });
 
 export type CreateEvmTransactionExportRequest = z.infer<typeof zCreateEvmTransactionExportRequest>;
@@ -440,18 +440,18 @@ export const zPrimaryNetworkOptions = z.looseObject({
         'p-chain',
         'x-chain',
         'c-chain'
-    ]))
+    ])).optional()
 });
 
 export type PrimaryNetworkOptions = z.infer<typeof zPrimaryNetworkOptions>;
 
 export const zCreatePrimaryNetworkTransactionExportRequest = z.looseObject({
-    type: zPrimaryNetworkOperationType,
+    type: zPrimaryNetworkOperationType.optional(),
     firstDate: z.string().optional(),
     lastDate: z.string().optional(),
     startDate: z.string().optional(),
     endDate: z.string().optional(),
-    options: zPrimaryNetworkOptions
+    options: zPrimaryNetworkOptions.optional()
 });
 
 export type CreatePrimaryNetworkTransactionExportRequest = z.infer<typeof zCreatePrimaryNetworkTransactionExportRequest>;
@@ -491,11 +491,11 @@ export type PrimaryNetworkAssetType = z.infer<typeof zPrimaryNetworkAssetType>;
 
 export const zAssetAmount = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string()
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional()
 });
 
 export type AssetAmount = z.infer<typeof zAssetAmount>;
@@ -516,21 +516,21 @@ export const zUtxoType = openEnum(['STAKE', 'TRANSFER']);
 export type UtxoType = z.infer<typeof zUtxoType>;
 
 export const zPChainUtxo = z.looseObject({
-    addresses: z.array(z.string()),
-    asset: zAssetAmount,
-    consumedOnChainId: z.string(),
+    addresses: z.array(z.string()).optional(),
+    asset: zAssetAmount.optional(),
+    consumedOnChainId: z.string().optional(),
     consumingTxHash: z.string().optional(),
-    createdOnChainId: z.string(),
+    createdOnChainId: z.string().optional(),
     utxoId: z.string(),
     utxoBytes: z.string().optional(),
-    amount: z.string(),
+    amount: z.string().optional(),
     assetId: z.string(),
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     consumingBlockNumber: z.string().optional(),
     consumingBlockTimestamp: jsonNumber(z.number()).optional(),
     platformLocktime: jsonNumber(z.number()).optional(),
-    outputIndex: jsonNumber(z.number()),
+    outputIndex: jsonNumber(z.number()).optional(),
     rewardType: zRewardType.optional(),
     stakeableLocktime: jsonNumber(z.number()).optional(),
     staked: z.boolean().optional(),
@@ -538,25 +538,25 @@ export const zPChainUtxo = z.looseObject({
     txHash: z.string(),
     utxoEndTimestamp: jsonNumber(z.number()).optional(),
     utxoStartTimestamp: jsonNumber(z.number()).optional(),
-    utxoType: zUtxoType
+    utxoType: zUtxoType.optional()
 });
 
 export type PChainUtxo = z.infer<typeof zPChainUtxo>;
 
 export const zL1ValidatorManagerDetails = z.looseObject({
     blockchainId: z.string(),
-    contractAddress: z.string()
+    contractAddress: z.string().optional()
 });
 
 export type L1ValidatorManagerDetails = z.infer<typeof zL1ValidatorManagerDetails>;
 
 export const zL1ValidatorDetailsTransaction = z.looseObject({
     validationId: z.string(),
-    validationIdHex: z.string(),
+    validationIdHex: z.string().optional(),
     nodeId: z.string(),
     subnetId: z.string(),
-    weight: jsonNumber(z.number()),
-    remainingBalance: jsonNumber(z.number()),
+    weight: jsonNumber(z.number()).optional(),
+    remainingBalance: jsonNumber(z.number()).optional(),
     balanceChange: jsonNumber(z.number()).optional(),
     blsCredentials: z.record(z.string(), z.unknown()).optional()
 });
@@ -564,16 +564,16 @@ export const zL1ValidatorDetailsTransaction = z.looseObject({
 export type L1ValidatorDetailsTransaction = z.infer<typeof zL1ValidatorDetailsTransaction>;
 
 export const zSubnetOwnershipInfo = z.looseObject({
-    locktime: jsonNumber(z.number()),
-    threshold: jsonNumber(z.number()),
-    addresses: z.array(z.string())
+    locktime: jsonNumber(z.number()).optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    addresses: z.array(z.string()).optional()
 });
 
 export type SubnetOwnershipInfo = z.infer<typeof zSubnetOwnershipInfo>;
 
 export const zBlsCredentials = z.looseObject({
-    publicKey: z.string(),
-    proofOfPossession: z.string()
+    publicKey: z.string().optional(),
+    proofOfPossession: z.string().optional()
 });
 
 export type BlsCredentials = z.infer<typeof zBlsCredentials>;
@@ -600,23 +600,23 @@ export const zUtxoCredential = z.looseObject({
 export type UtxoCredential = z.infer<typeof zUtxoCredential>;
 
 export const zUtxo = z.looseObject({
-    addresses: z.array(z.string()),
-    asset: zAssetAmount,
-    consumedOnChainId: z.string(),
+    addresses: z.array(z.string()).optional(),
+    asset: zAssetAmount.optional(),
+    consumedOnChainId: z.string().optional(),
     consumingTxHash: z.string().optional(),
-    createdOnChainId: z.string(),
+    createdOnChainId: z.string().optional(),
     utxoId: z.string(),
     utxoBytes: z.string().optional(),
     consumingTxTimestamp: jsonNumber(z.number()).optional(),
-    creationTxHash: z.string(),
+    creationTxHash: z.string().optional(),
     credentials: z.array(zUtxoCredential).optional(),
     groupId: jsonNumber(z.number()).optional(),
-    locktime: jsonNumber(z.number()),
-    outputIndex: z.string(),
+    locktime: jsonNumber(z.number()).optional(),
+    outputIndex: z.string().optional(),
     payload: z.string().optional(),
-    threshold: jsonNumber(z.number()),
+    threshold: jsonNumber(z.number()).optional(),
     timestamp: jsonNumber(z.number()),
-    utxoType: z.string()
+    utxoType: z.string().optional()
 });
 
 export type Utxo = z.infer<typeof zUtxo>;
@@ -630,19 +630,19 @@ export type PrimaryNetworkAssetCap = z.infer<typeof zPrimaryNetworkAssetCap>;
 
 export const zXChainAssetDetails = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    createdAtTimestamp: jsonNumber(z.number()),
-    cap: zPrimaryNetworkAssetCap
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    createdAtTimestamp: jsonNumber(z.number()).optional(),
+    cap: zPrimaryNetworkAssetCap.optional()
 });
 
 export type XChainAssetDetails = z.infer<typeof zXChainAssetDetails>;
 
 export const zTransactionVertexDetail = z.looseObject({
     hash: z.string(),
-    height: jsonNumber(z.number()),
+    height: jsonNumber(z.number()).optional(),
     timestamp: jsonNumber(z.number())
 });
 
@@ -650,86 +650,86 @@ export type TransactionVertexDetail = z.infer<typeof zTransactionVertexDetail>;
 
 export const zXChainNonLinearTransaction = z.looseObject({
     txHash: z.string(),
-    chainFormat: openEnum(['non-linear', 'linear']),
+    chainFormat: openEnum(['non-linear', 'linear']).optional(),
     timestamp: jsonNumber(z.number()),
-    txType: zXChainTransactionType,
-    memo: z.string(),
-    consumedUtxos: z.array(zUtxo),
-    emittedUtxos: z.array(zUtxo),
-    amountUnlocked: z.array(zAssetAmount),
-    amountCreated: z.array(zAssetAmount),
+    txType: zXChainTransactionType.optional(),
+    memo: z.string().optional(),
+    consumedUtxos: z.array(zUtxo).optional(),
+    emittedUtxos: z.array(zUtxo).optional(),
+    amountUnlocked: z.array(zAssetAmount).optional(),
+    amountCreated: z.array(zAssetAmount).optional(),
     sourceChain: z.string().optional(),
     destinationChain: z.string().optional(),
     assetCreated: zXChainAssetDetails.optional(),
-    vertices: z.array(zTransactionVertexDetail)
+    vertices: z.array(zTransactionVertexDetail).optional()
 });
 
 export type XChainNonLinearTransaction = z.infer<typeof zXChainNonLinearTransaction>;
 
 export const zXChainLinearTransaction = z.looseObject({
     txHash: z.string(),
-    chainFormat: openEnum(['non-linear', 'linear']),
+    chainFormat: openEnum(['non-linear', 'linear']).optional(),
     timestamp: jsonNumber(z.number()),
-    txType: zXChainTransactionType,
-    memo: z.string(),
-    consumedUtxos: z.array(zUtxo),
-    emittedUtxos: z.array(zUtxo),
-    amountUnlocked: z.array(zAssetAmount),
-    amountCreated: z.array(zAssetAmount),
+    txType: zXChainTransactionType.optional(),
+    memo: z.string().optional(),
+    consumedUtxos: z.array(zUtxo).optional(),
+    emittedUtxos: z.array(zUtxo).optional(),
+    amountUnlocked: z.array(zAssetAmount).optional(),
+    amountCreated: z.array(zAssetAmount).optional(),
     sourceChain: z.string().optional(),
     destinationChain: z.string().optional(),
     assetCreated: zXChainAssetDetails.optional(),
-    blockHeight: jsonNumber(z.number()),
+    blockHeight: jsonNumber(z.number()).optional(),
     blockHash: z.string()
 });
 
 export type XChainLinearTransaction = z.infer<typeof zXChainLinearTransaction>;
 
 export const zEvmInput = z.looseObject({
-    fromAddress: z.string(),
-    asset: zAssetAmount,
-    credentials: z.array(zUtxoCredential)
+    fromAddress: z.string().optional(),
+    asset: zAssetAmount.optional(),
+    credentials: z.array(zUtxoCredential).optional()
 });
 
 export type EvmInput = z.infer<typeof zEvmInput>;
 
 export const zCChainExportTransaction = z.looseObject({
     txHash: z.string(),
-    blockHeight: jsonNumber(z.number()),
+    blockHeight: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    memo: z.string(),
-    amountUnlocked: z.array(zAssetAmount),
-    amountCreated: z.array(zAssetAmount),
-    sourceChain: z.string(),
-    destinationChain: z.string(),
-    txType: openEnum(['ExportTx']),
-    evmInputs: z.array(zEvmInput),
-    emittedUtxos: z.array(zUtxo)
+    memo: z.string().optional(),
+    amountUnlocked: z.array(zAssetAmount).optional(),
+    amountCreated: z.array(zAssetAmount).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    txType: openEnum(['ExportTx']).optional(),
+    evmInputs: z.array(zEvmInput).optional(),
+    emittedUtxos: z.array(zUtxo).optional()
 });
 
 export type CChainExportTransaction = z.infer<typeof zCChainExportTransaction>;
 
 export const zEvmOutput = z.looseObject({
-    toAddress: z.string(),
-    asset: zAssetAmount
+    toAddress: z.string().optional(),
+    asset: zAssetAmount.optional()
 });
 
 export type EvmOutput = z.infer<typeof zEvmOutput>;
 
 export const zCChainImportTransaction = z.looseObject({
     txHash: z.string(),
-    blockHeight: jsonNumber(z.number()),
+    blockHeight: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    memo: z.string(),
-    amountUnlocked: z.array(zAssetAmount),
-    amountCreated: z.array(zAssetAmount),
-    sourceChain: z.string(),
-    destinationChain: z.string(),
-    txType: openEnum(['ImportTx']),
-    evmOutputs: z.array(zEvmOutput),
-    consumedUtxos: z.array(zUtxo)
+    memo: z.string().optional(),
+    amountUnlocked: z.array(zAssetAmount).optional(),
+    amountCreated: z.array(zAssetAmount).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    txType: openEnum(['ImportTx']).optional(),
+    evmOutputs: z.array(zEvmOutput).optional(),
+    consumedUtxos: z.array(zUtxo).optional()
 });
 
 export type CChainImportTransaction = z.infer<typeof zCChainImportTransaction>;
@@ -756,24 +756,24 @@ export const zPrimaryNetworkChainName = openEnum([
 export type PrimaryNetworkChainName = z.infer<typeof zPrimaryNetworkChainName>;
 
 export const zPrimaryNetworkChainInfo = z.looseObject({
-    chainName: zPrimaryNetworkChainName,
-    network: zNetwork
+    chainName: zPrimaryNetworkChainName.optional(),
+    network: zNetwork.optional()
 });
 
 export type PrimaryNetworkChainInfo = z.infer<typeof zPrimaryNetworkChainInfo>;
 
 export const zListXChainTransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(z.union([zXChainNonLinearTransaction, zXChainLinearTransaction])),
-    chainInfo: zPrimaryNetworkChainInfo
+    transactions: z.array(z.union([zXChainNonLinearTransaction, zXChainLinearTransaction])).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainTransactionsResponse = z.infer<typeof zListXChainTransactionsResponse>;
 
 export const zListCChainAtomicTransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(z.union([zCChainExportTransaction, zCChainImportTransaction])),
-    chainInfo: zPrimaryNetworkChainInfo
+    transactions: z.array(z.union([zCChainExportTransaction, zCChainImportTransaction])).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListCChainAtomicTransactionsResponse = z.infer<typeof zListCChainAtomicTransactionsResponse>;
@@ -815,22 +815,22 @@ export const zPChainId = openEnum(['11111111111111111111111111111111LpoYY', 'p-c
 export type PChainId = z.infer<typeof zPChainId>;
 
 export const zPendingReward = z.looseObject({
-    addresses: z.array(z.string()),
+    addresses: z.array(z.string()).optional(),
     txHash: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     nodeId: z.string(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
-    rewardType: zRewardType,
-    progress: jsonNumber(z.number()),
-    estimatedReward: zAssetAmount
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    rewardType: zRewardType.optional(),
+    progress: jsonNumber(z.number()).optional(),
+    estimatedReward: zAssetAmount.optional()
 });
 
 export type PendingReward = z.infer<typeof zPendingReward>;
 
 export const zListPendingRewardsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    pendingRewards: z.array(zPendingReward)
+    pendingRewards: z.array(zPendingReward).optional()
 });
 
 export type ListPendingRewardsResponse = z.infer<typeof zListPendingRewardsResponse>;
@@ -858,59 +858,59 @@ export const zCurrencyCode = openEnum([
 export type CurrencyCode = z.infer<typeof zCurrencyCode>;
 
 export const zMoney = z.looseObject({
-    currencyCode: zCurrencyCode,
-    value: jsonNumber(z.number())
+    currencyCode: zCurrencyCode.optional(),
+    value: jsonNumber(z.number()).optional()
 });
 
 export type Money = z.infer<typeof zMoney>;
 
 export const zAssetWithPriceInfo = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional(),
     historicalPrice: zMoney.optional()
 });
 
 export type AssetWithPriceInfo = z.infer<typeof zAssetWithPriceInfo>;
 
 export const zHistoricalReward = z.looseObject({
-    addresses: z.array(z.string()),
+    addresses: z.array(z.string()).optional(),
     txHash: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     nodeId: z.string(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
-    rewardType: zRewardType,
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    rewardType: zRewardType.optional(),
     utxoId: z.string(),
-    outputIndex: jsonNumber(z.number()),
-    reward: zAssetWithPriceInfo,
-    rewardTxHash: z.string()
+    outputIndex: jsonNumber(z.number()).optional(),
+    reward: zAssetWithPriceInfo.optional(),
+    rewardTxHash: z.string().optional()
 });
 
 export type HistoricalReward = z.infer<typeof zHistoricalReward>;
 
 export const zListHistoricalRewardsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    historicalRewards: z.array(zHistoricalReward)
+    historicalRewards: z.array(zHistoricalReward).optional()
 });
 
 export type ListHistoricalRewardsResponse = z.infer<typeof zListHistoricalRewardsResponse>;
 
 export const zListPChainUtxosResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    utxos: z.array(zPChainUtxo),
-    chainInfo: zPrimaryNetworkChainInfo
+    utxos: z.array(zPChainUtxo).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainUtxosResponse = z.infer<typeof zListPChainUtxosResponse>;
 
 export const zListUtxosResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    utxos: z.array(zUtxo),
-    chainInfo: zPrimaryNetworkChainInfo
+    utxos: z.array(zUtxo).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListUtxosResponse = z.infer<typeof zListUtxosResponse>;
@@ -920,7 +920,7 @@ export const zUtxosSortByOption = openEnum(['timestamp', 'amount']);
 export type UtxosSortByOption = z.infer<typeof zUtxosSortByOption>;
 
 export const zPrimaryNetworkAddressesBodyDto = z.looseObject({
-    addresses: z.string()
+    addresses: z.string().optional()
 });
 
 export type PrimaryNetworkAddressesBodyDto = z.infer<typeof zPrimaryNetworkAddressesBodyDto>;
@@ -934,111 +934,111 @@ export const zLastActivityTimestamp = z.looseObject({
     blockNumber: z.string(),
     txHash: z.string(),
     utxoId: z.string(),
-    isConsumed: z.boolean(),
-    chainName: zPrimaryNetworkChainName,
-    network: zPrimaryNetworkType
+    isConsumed: z.boolean().optional(),
+    chainName: zPrimaryNetworkChainName.optional(),
+    network: zPrimaryNetworkType.optional()
 });
 
 export type LastActivityTimestamp = z.infer<typeof zLastActivityTimestamp>;
 
 export const zAggregatedAssetAmount = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string(),
-    utxoCount: jsonNumber(z.number())
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional()
 });
 
 export type AggregatedAssetAmount = z.infer<typeof zAggregatedAssetAmount>;
 
 export const zPChainSharedAsset = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string(),
-    utxoCount: jsonNumber(z.number()),
-    sharedWithChainId: z.string(),
-    status: z.string()
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional(),
+    status: z.string().optional()
 });
 
 export type PChainSharedAsset = z.infer<typeof zPChainSharedAsset>;
 
 export const zPChainBalance = z.looseObject({
-    unlockedUnstaked: z.array(zAggregatedAssetAmount),
-    unlockedStaked: z.array(zAggregatedAssetAmount),
-    lockedPlatform: z.array(zAggregatedAssetAmount),
-    lockedStakeable: z.array(zAggregatedAssetAmount),
-    lockedStaked: z.array(zAggregatedAssetAmount),
-    pendingStaked: z.array(zAggregatedAssetAmount),
-    atomicMemoryUnlocked: z.array(zPChainSharedAsset),
-    atomicMemoryLocked: z.array(zPChainSharedAsset)
+    unlockedUnstaked: z.array(zAggregatedAssetAmount).optional(),
+    unlockedStaked: z.array(zAggregatedAssetAmount).optional(),
+    lockedPlatform: z.array(zAggregatedAssetAmount).optional(),
+    lockedStakeable: z.array(zAggregatedAssetAmount).optional(),
+    lockedStaked: z.array(zAggregatedAssetAmount).optional(),
+    pendingStaked: z.array(zAggregatedAssetAmount).optional(),
+    atomicMemoryUnlocked: z.array(zPChainSharedAsset).optional(),
+    atomicMemoryLocked: z.array(zPChainSharedAsset).optional()
 });
 
 export type PChainBalance = z.infer<typeof zPChainBalance>;
 
 export const zListPChainBalancesResponse = z.looseObject({
-    balances: zPChainBalance,
-    chainInfo: zPrimaryNetworkChainInfo
+    balances: zPChainBalance.optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainBalancesResponse = z.infer<typeof zListPChainBalancesResponse>;
 
 export const zXChainSharedAssetBalance = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string(),
-    utxoCount: jsonNumber(z.number()),
-    sharedWithChainId: z.string()
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional()
 });
 
 export type XChainSharedAssetBalance = z.infer<typeof zXChainSharedAssetBalance>;
 
 export const zXChainBalances = z.looseObject({
-    locked: z.array(zAggregatedAssetAmount),
-    unlocked: z.array(zAggregatedAssetAmount),
-    atomicMemoryUnlocked: z.array(zXChainSharedAssetBalance),
-    atomicMemoryLocked: z.array(zXChainSharedAssetBalance)
+    locked: z.array(zAggregatedAssetAmount).optional(),
+    unlocked: z.array(zAggregatedAssetAmount).optional(),
+    atomicMemoryUnlocked: z.array(zXChainSharedAssetBalance).optional(),
+    atomicMemoryLocked: z.array(zXChainSharedAssetBalance).optional()
 });
 
 export type XChainBalances = z.infer<typeof zXChainBalances>;
 
 export const zListXChainBalancesResponse = z.looseObject({
-    balances: zXChainBalances,
-    chainInfo: zPrimaryNetworkChainInfo
+    balances: zXChainBalances.optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainBalancesResponse = z.infer<typeof zListXChainBalancesResponse>;
 
 export const zCChainSharedAssetBalance = z.looseObject({
     assetId: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    denomination: jsonNumber(z.number()),
-    type: zPrimaryNetworkAssetType,
-    amount: z.string(),
-    utxoCount: jsonNumber(z.number()),
-    sharedWithChainId: z.string()
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType.optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional()
 });
 
 export type CChainSharedAssetBalance = z.infer<typeof zCChainSharedAssetBalance>;
 
 export const zCChainAtomicBalances = z.looseObject({
-    atomicMemoryUnlocked: z.array(zCChainSharedAssetBalance),
-    atomicMemoryLocked: z.array(zCChainSharedAssetBalance)
+    atomicMemoryUnlocked: z.array(zCChainSharedAssetBalance).optional(),
+    atomicMemoryLocked: z.array(zCChainSharedAssetBalance).optional()
 });
 
 export type CChainAtomicBalances = z.infer<typeof zCChainAtomicBalances>;
 
 export const zListCChainAtomicBalancesResponse = z.looseObject({
-    balances: zCChainAtomicBalances,
-    chainInfo: zPrimaryNetworkChainInfo
+    balances: zCChainAtomicBalances.optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListCChainAtomicBalancesResponse = z.infer<typeof zListCChainAtomicBalancesResponse>;
@@ -1056,12 +1056,12 @@ export type ProposerDetails = z.infer<typeof zProposerDetails>;
 export const zGetPrimaryNetworkBlockResponse = z.looseObject({
     blockNumber: z.string(),
     blockHash: z.string(),
-    parentHash: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
-    blockType: z.string(),
-    txCount: jsonNumber(z.number()),
-    transactions: z.array(z.string()),
-    blockSizeBytes: jsonNumber(z.number()),
+    parentHash: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockType: z.string().optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    blockSizeBytes: jsonNumber(z.number()).optional(),
     l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
     activeL1Validators: jsonNumber(z.number()).optional(),
     currentSupply: z.string().optional(),
@@ -1073,12 +1073,12 @@ export type GetPrimaryNetworkBlockResponse = z.infer<typeof zGetPrimaryNetworkBl
 export const zPrimaryNetworkBlock = z.looseObject({
     blockNumber: z.string(),
     blockHash: z.string(),
-    parentHash: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
-    blockType: z.string(),
-    txCount: jsonNumber(z.number()),
-    transactions: z.array(z.string()),
-    blockSizeBytes: jsonNumber(z.number()),
+    parentHash: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockType: z.string().optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    blockSizeBytes: jsonNumber(z.number()).optional(),
     l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
     activeL1Validators: jsonNumber(z.number()).optional(),
     currentSupply: z.string().optional(),
@@ -1089,8 +1089,8 @@ export type PrimaryNetworkBlock = z.infer<typeof zPrimaryNetworkBlock>;
 
 export const zListPrimaryNetworkBlocksResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    blocks: z.array(zPrimaryNetworkBlock),
-    chainInfo: zPrimaryNetworkChainInfo
+    blocks: z.array(zPrimaryNetworkBlock).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPrimaryNetworkBlocksResponse = z.infer<typeof zListPrimaryNetworkBlocksResponse>;
@@ -1104,22 +1104,22 @@ export const zXChainId = openEnum([
 export type XChainId = z.infer<typeof zXChainId>;
 
 export const zXChainVertex = z.looseObject({
-    vertexHash: z.string(),
-    parentHashes: z.array(z.string()),
-    vertexHeight: jsonNumber(z.number()),
-    vertexIndex: jsonNumber(z.number()),
-    vertexTimestamp: jsonNumber(z.number()),
-    txCount: jsonNumber(z.number()),
-    transactions: z.array(z.string()),
-    vertexSizeBytes: jsonNumber(z.number())
+    vertexHash: z.string().optional(),
+    parentHashes: z.array(z.string()).optional(),
+    vertexHeight: jsonNumber(z.number()).optional(),
+    vertexIndex: jsonNumber(z.number()).optional(),
+    vertexTimestamp: jsonNumber(z.number()).optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    vertexSizeBytes: jsonNumber(z.number()).optional()
 });
 
 export type XChainVertex = z.infer<typeof zXChainVertex>;
 
 export const zListXChainVerticesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    vertices: z.array(zXChainVertex),
-    chainInfo: zPrimaryNetworkChainInfo
+    vertices: z.array(zXChainVertex).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainVerticesResponse = z.infer<typeof zListXChainVerticesResponse>;
@@ -1136,13 +1136,13 @@ export type BlockchainIds = z.infer<typeof zBlockchainIds>;
 
 export const zChainAddressChainIdMap = z.looseObject({
     address: z.string(),
-    blockchainIds: z.array(zBlockchainIds)
+    blockchainIds: z.array(zBlockchainIds).optional()
 });
 
 export type ChainAddressChainIdMap = z.infer<typeof zChainAddressChainIdMap>;
 
 export const zChainAddressChainIdMapListResponse = z.looseObject({
-    addresses: z.array(zChainAddressChainIdMap)
+    addresses: z.array(zChainAddressChainIdMap).optional()
 });
 
 export type ChainAddressChainIdMapListResponse = z.infer<typeof zChainAddressChainIdMapListResponse>;
@@ -1235,8 +1235,8 @@ export const zEvmGenesisDto = z.looseObject({
 export type EvmGenesisDto = z.infer<typeof zEvmGenesisDto>;
 
 export const zBlockchainInfo = z.looseObject({
-    chainName: z.string(),
-    vmId: z.string(),
+    chainName: z.string().optional(),
+    vmId: z.string().optional(),
     genesisData: z.union([
         zEvmGenesisDto,
         z.string()
@@ -1247,18 +1247,18 @@ export type BlockchainInfo = z.infer<typeof zBlockchainInfo>;
 
 export const zPChainTransaction = z.looseObject({
     txHash: z.string(),
-    txType: zPChainTransactionType,
-    blockTimestamp: jsonNumber(z.number()),
+    txType: zPChainTransactionType.optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockNumber: z.string(),
     blockHash: z.string(),
-    consumedUtxos: z.array(zPChainUtxo),
-    emittedUtxos: z.array(zPChainUtxo),
+    consumedUtxos: z.array(zPChainUtxo).optional(),
+    emittedUtxos: z.array(zPChainUtxo).optional(),
     sourceChain: z.string().optional(),
     destinationChain: z.string().optional(),
-    value: z.array(zAssetAmount),
-    amountBurned: z.array(zAssetAmount),
-    amountStaked: z.array(zAssetAmount),
-    amountL1ValidatorBalanceBurned: z.array(zAssetAmount),
+    value: z.array(zAssetAmount).optional(),
+    amountBurned: z.array(zAssetAmount).optional(),
+    amountStaked: z.array(zAssetAmount).optional(),
+    amountL1ValidatorBalanceBurned: z.array(zAssetAmount).optional(),
     startTimestamp: jsonNumber(z.number()).optional(),
     endTimestamp: jsonNumber(z.number()).optional(),
     delegationFeePercent: z.string().optional(),
@@ -1280,51 +1280,51 @@ export type PChainTransaction = z.infer<typeof zPChainTransaction>;
 
 export const zListPChainTransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zPChainTransaction),
-    chainInfo: zPrimaryNetworkChainInfo
+    transactions: z.array(zPChainTransaction).optional(),
+    chainInfo: zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainTransactionsResponse = z.infer<typeof zListPChainTransactionsResponse>;
 
 export const zStakingDistribution = z.looseObject({
-    version: z.string(),
-    amountStaked: z.string(),
-    validatorCount: jsonNumber(z.number())
+    version: z.string().optional(),
+    amountStaked: z.string().optional(),
+    validatorCount: jsonNumber(z.number()).optional()
 });
 
 export type StakingDistribution = z.infer<typeof zStakingDistribution>;
 
 export const zValidatorsDetails = z.looseObject({
-    validatorCount: jsonNumber(z.number()),
-    totalAmountStaked: z.string(),
-    estimatedAnnualStakingReward: z.string(),
-    stakingDistributionByVersion: z.array(zStakingDistribution),
-    stakingRatio: z.string()
+    validatorCount: jsonNumber(z.number()).optional(),
+    totalAmountStaked: z.string().optional(),
+    estimatedAnnualStakingReward: z.string().optional(),
+    stakingDistributionByVersion: z.array(zStakingDistribution).optional(),
+    stakingRatio: z.string().optional()
 });
 
 export type ValidatorsDetails = z.infer<typeof zValidatorsDetails>;
 
 export const zDelegatorsDetails = z.looseObject({
-    delegatorCount: jsonNumber(z.number()),
-    totalAmountStaked: z.string()
+    delegatorCount: jsonNumber(z.number()).optional(),
+    totalAmountStaked: z.string().optional()
 });
 
 export type DelegatorsDetails = z.infer<typeof zDelegatorsDetails>;
 
 export const zGetNetworkDetailsResponse = z.looseObject({
-    validatorDetails: zValidatorsDetails,
-    delegatorDetails: zDelegatorsDetails
+    validatorDetails: zValidatorsDetails.optional(),
+    delegatorDetails: zDelegatorsDetails.optional()
 });
 
 export type GetNetworkDetailsResponse = z.infer<typeof zGetNetworkDetailsResponse>;
 
 export const zBlockchain = z.looseObject({
-    createBlockTimestamp: jsonNumber(z.number()),
-    createBlockNumber: z.string(),
+    createBlockTimestamp: jsonNumber(z.number()).optional(),
+    createBlockNumber: z.string().optional(),
     blockchainId: z.string(),
-    vmId: z.string(),
+    vmId: z.string().optional(),
     subnetId: z.string(),
-    blockchainName: z.string(),
+    blockchainName: z.string().optional(),
     evmChainId: jsonNumber(z.number()).optional(),
     genesisData: z.union([
         zEvmGenesisDto,
@@ -1336,30 +1336,30 @@ export type Blockchain = z.infer<typeof zBlockchain>;
 
 export const zListBlockchainsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    blockchains: z.array(zBlockchain)
+    blockchains: z.array(zBlockchain).optional()
 });
 
 export type ListBlockchainsResponse = z.infer<typeof zListBlockchainsResponse>;
 
 export const zSubnet = z.looseObject({
-    createBlockTimestamp: jsonNumber(z.number()),
-    createBlockIndex: z.string(),
+    createBlockTimestamp: jsonNumber(z.number()).optional(),
+    createBlockIndex: z.string().optional(),
     subnetId: z.string(),
-    ownerAddresses: z.array(z.string()),
-    threshold: jsonNumber(z.number()),
-    locktime: jsonNumber(z.number()),
-    subnetOwnershipInfo: zSubnetOwnershipInfo,
-    isL1: z.boolean(),
+    ownerAddresses: z.array(z.string()).optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    locktime: jsonNumber(z.number()).optional(),
+    subnetOwnershipInfo: zSubnetOwnershipInfo.optional(),
+    isL1: z.boolean().optional(),
     l1ConversionTransactionHash: z.string().optional(),
     l1ValidatorManagerDetails: zL1ValidatorManagerDetails.optional(),
-    blockchains: z.array(zBlockchain)
+    blockchains: z.array(zBlockchain).optional()
 });
 
 export type Subnet = z.infer<typeof zSubnet>;
 
 export const zListSubnetsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    subnets: z.array(zSubnet)
+    subnets: z.array(zSubnet).optional()
 });
 
 export type ListSubnetsResponse = z.infer<typeof zListSubnetsResponse>;
@@ -1384,8 +1384,8 @@ export const zValidationStatusType = openEnum([
 export type ValidationStatusType = z.infer<typeof zValidationStatusType>;
 
 export const zRewards = z.looseObject({
-    validationRewardAmount: z.string(),
-    delegationRewardAmount: z.string(),
+    validationRewardAmount: z.string().optional(),
+    delegationRewardAmount: z.string().optional(),
     rewardAddresses: z.array(z.string()).optional(),
     rewardTxHash: z.string().optional()
 });
@@ -1396,34 +1396,34 @@ export const zCompletedValidatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
     blsCredentials: zBlsCredentials.optional(),
-    delegatorCount: jsonNumber(z.number()),
+    delegatorCount: jsonNumber(z.number()).optional(),
     amountDelegated: z.string().optional(),
-    rewards: zRewards,
-    validationStatus: openEnum(['completed'])
+    rewards: zRewards.optional(),
+    validationStatus: openEnum(['completed']).optional()
 });
 
 export type CompletedValidatorDetails = z.infer<typeof zCompletedValidatorDetails>;
 
 export const zValidatorHealthDetails = z.looseObject({
-    reachabilityPercent: jsonNumber(z.number()),
-    benchedPChainRequestsPercent: jsonNumber(z.number()),
-    benchedXChainRequestsPercent: jsonNumber(z.number()),
-    benchedCChainRequestsPercent: jsonNumber(z.number())
+    reachabilityPercent: jsonNumber(z.number()).optional(),
+    benchedPChainRequestsPercent: jsonNumber(z.number()).optional(),
+    benchedXChainRequestsPercent: jsonNumber(z.number()).optional(),
+    benchedCChainRequestsPercent: jsonNumber(z.number()).optional()
 });
 
 export type ValidatorHealthDetails = z.infer<typeof zValidatorHealthDetails>;
 
 export const zGeolocation = z.looseObject({
-    city: z.string(),
-    country: z.string(),
-    countryCode: z.string(),
-    latitude: jsonNumber(z.number()),
-    longitude: jsonNumber(z.number())
+    city: z.string().optional(),
+    country: z.string().optional(),
+    countryCode: z.string().optional(),
+    latitude: jsonNumber(z.number()).optional(),
+    longitude: jsonNumber(z.number()).optional()
 });
 
 export type Geolocation = z.infer<typeof zGeolocation>;
@@ -1432,21 +1432,21 @@ export const zActiveValidatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
     blsCredentials: zBlsCredentials.optional(),
-    stakePercentage: jsonNumber(z.number()),
-    delegatorCount: jsonNumber(z.number()),
+    stakePercentage: jsonNumber(z.number()).optional(),
+    delegatorCount: jsonNumber(z.number()).optional(),
     amountDelegated: z.string().optional(),
-    uptimePerformance: jsonNumber(z.number()),
+    uptimePerformance: jsonNumber(z.number()).optional(),
     avalancheGoVersion: z.string().optional(),
     delegationCapacity: z.string().optional(),
-    potentialRewards: zRewards,
-    validationStatus: openEnum(['active']),
-    validatorHealth: zValidatorHealthDetails,
-    geolocation: zGeolocation
+    potentialRewards: zRewards.optional(),
+    validationStatus: openEnum(['active']).optional(),
+    validatorHealth: zValidatorHealthDetails.optional(),
+    geolocation: zGeolocation.optional()
 });
 
 export type ActiveValidatorDetails = z.infer<typeof zActiveValidatorDetails>;
@@ -1455,12 +1455,12 @@ export const zPendingValidatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
     blsCredentials: zBlsCredentials.optional(),
-    validationStatus: openEnum(['pending'])
+    validationStatus: openEnum(['pending']).optional()
 });
 
 export type PendingValidatorDetails = z.infer<typeof zPendingValidatorDetails>;
@@ -1469,14 +1469,14 @@ export const zRemovedValidatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
-    amountStaked: z.string(),
+    amountStaked: z.string().optional(),
     delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
     blsCredentials: zBlsCredentials.optional(),
-    removeTxHash: z.string(),
-    removeTimestamp: jsonNumber(z.number()),
-    validationStatus: openEnum(['removed'])
+    removeTxHash: z.string().optional(),
+    removeTimestamp: jsonNumber(z.number()).optional(),
+    validationStatus: openEnum(['removed']).optional()
 });
 
 export type RemovedValidatorDetails = z.infer<typeof zRemovedValidatorDetails>;
@@ -1488,7 +1488,7 @@ export const zListValidatorDetailsResponse = z.looseObject({
         zActiveValidatorDetails,
         zPendingValidatorDetails,
         zRemovedValidatorDetails
-    ]))
+    ])).optional()
 });
 
 export type ListValidatorDetailsResponse = z.infer<typeof zListValidatorDetailsResponse>;
@@ -1504,14 +1504,14 @@ export type DelegationStatusType = z.infer<typeof zDelegationStatusType>;
 export const zCompletedDelegatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
-    rewardAddresses: z.array(z.string()),
-    amountDelegated: z.string(),
-    delegationFee: z.string(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
-    grossReward: z.string(),
-    netReward: z.string(),
-    delegationStatus: openEnum(['completed'])
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    grossReward: z.string().optional(),
+    netReward: z.string().optional(),
+    delegationStatus: openEnum(['completed']).optional()
 });
 
 export type CompletedDelegatorDetails = z.infer<typeof zCompletedDelegatorDetails>;
@@ -1519,14 +1519,14 @@ export type CompletedDelegatorDetails = z.infer<typeof zCompletedDelegatorDetail
 export const zActiveDelegatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
-    rewardAddresses: z.array(z.string()),
-    amountDelegated: z.string(),
-    delegationFee: z.string(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
-    estimatedGrossReward: z.string(),
-    estimatedNetReward: z.string(),
-    delegationStatus: openEnum(['active'])
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    estimatedGrossReward: z.string().optional(),
+    estimatedNetReward: z.string().optional(),
+    delegationStatus: openEnum(['active']).optional()
 });
 
 export type ActiveDelegatorDetails = z.infer<typeof zActiveDelegatorDetails>;
@@ -1534,14 +1534,14 @@ export type ActiveDelegatorDetails = z.infer<typeof zActiveDelegatorDetails>;
 export const zPendingDelegatorDetails = z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
-    rewardAddresses: z.array(z.string()),
-    amountDelegated: z.string(),
-    delegationFee: z.string(),
-    startTimestamp: jsonNumber(z.number()),
-    endTimestamp: jsonNumber(z.number()),
-    estimatedGrossReward: z.string(),
-    estimatedNetReward: z.string(),
-    delegationStatus: openEnum(['pending'])
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    estimatedGrossReward: z.string().optional(),
+    estimatedNetReward: z.string().optional(),
+    delegationStatus: openEnum(['pending']).optional()
 });
 
 export type PendingDelegatorDetails = z.infer<typeof zPendingDelegatorDetails>;
@@ -1552,57 +1552,57 @@ export const zListDelegatorDetailsResponse = z.looseObject({
         zCompletedDelegatorDetails,
         zActiveDelegatorDetails,
         zPendingDelegatorDetails
-    ]))
+    ])).optional()
 });
 
 export type ListDelegatorDetailsResponse = z.infer<typeof zListDelegatorDetailsResponse>;
 
 export const zBalanceOwner = z.looseObject({
-    addresses: z.array(z.string()),
-    threshold: jsonNumber(z.number())
+    addresses: z.array(z.string()).optional(),
+    threshold: jsonNumber(z.number()).optional()
 });
 
 export type BalanceOwner = z.infer<typeof zBalanceOwner>;
 
 export const zL1ValidatorDetailsFull = z.looseObject({
     validationId: z.string(),
-    validationIdHex: z.string(),
+    validationIdHex: z.string().optional(),
     nodeId: z.string(),
     subnetId: z.string(),
-    weight: jsonNumber(z.number()),
-    remainingBalance: jsonNumber(z.number()),
-    creationTimestamp: jsonNumber(z.number()),
-    blsCredentials: z.record(z.string(), z.unknown()),
-    remainingBalanceOwner: zBalanceOwner,
-    deactivationOwner: zBalanceOwner
+    weight: jsonNumber(z.number()).optional(),
+    remainingBalance: jsonNumber(z.number()).optional(),
+    creationTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: z.record(z.string(), z.unknown()).optional(),
+    remainingBalanceOwner: zBalanceOwner.optional(),
+    deactivationOwner: zBalanceOwner.optional()
 });
 
 export type L1ValidatorDetailsFull = z.infer<typeof zL1ValidatorDetailsFull>;
 
 export const zListL1ValidatorsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    validators: z.array(zL1ValidatorDetailsFull),
-    blockHeight: z.string()
+    validators: z.array(zL1ValidatorDetailsFull).optional(),
+    blockHeight: z.string().optional()
 });
 
 export type ListL1ValidatorsResponse = z.infer<typeof zListL1ValidatorsResponse>;
 
 export const zTeleporterReceipt = z.looseObject({
-    receivedMessageNonce: z.string(),
-    relayerRewardAddress: z.string()
+    receivedMessageNonce: z.string().optional(),
+    relayerRewardAddress: z.string().optional()
 });
 
 export type TeleporterReceipt = z.infer<typeof zTeleporterReceipt>;
 
 export const zTeleporterRewardDetails = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     price: zMoney.optional(),
-    value: z.string()
+    value: z.string().optional()
 });
 
 export type TeleporterRewardDetails = z.infer<typeof zTeleporterRewardDetails>;
@@ -1610,28 +1610,28 @@ export type TeleporterRewardDetails = z.infer<typeof zTeleporterRewardDetails>;
 export const zTeleporterSourceTransaction = z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    gasSpent: z.string()
+    gasSpent: z.string().optional()
 });
 
 export type TeleporterSourceTransaction = z.infer<typeof zTeleporterSourceTransaction>;
 
 export const zPendingTeleporterMessage = z.looseObject({
     messageId: z.string(),
-    teleporterContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zTeleporterReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zTeleporterRewardDetails,
-    sourceTransaction: zTeleporterSourceTransaction,
-    status: openEnum(['pending'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails.optional(),
+    sourceTransaction: zTeleporterSourceTransaction.optional(),
+    status: openEnum(['pending']).optional()
 });
 
 export type PendingTeleporterMessage = z.infer<typeof zPendingTeleporterMessage>;
@@ -1639,52 +1639,52 @@ export type PendingTeleporterMessage = z.infer<typeof zPendingTeleporterMessage>
 export const zTeleporterDestinationTransaction = z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    gasSpent: z.string(),
-    rewardRedeemer: z.string(),
-    delivererAddress: z.string()
+    gasSpent: z.string().optional(),
+    rewardRedeemer: z.string().optional(),
+    delivererAddress: z.string().optional()
 });
 
 export type TeleporterDestinationTransaction = z.infer<typeof zTeleporterDestinationTransaction>;
 
 export const zDeliveredTeleporterMessage = z.looseObject({
     messageId: z.string(),
-    teleporterContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zTeleporterReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zTeleporterRewardDetails,
-    sourceTransaction: zTeleporterSourceTransaction,
-    destinationTransaction: zTeleporterDestinationTransaction,
-    status: openEnum(['delivered'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails.optional(),
+    sourceTransaction: zTeleporterSourceTransaction.optional(),
+    destinationTransaction: zTeleporterDestinationTransaction.optional(),
+    status: openEnum(['delivered']).optional()
 });
 
 export type DeliveredTeleporterMessage = z.infer<typeof zDeliveredTeleporterMessage>;
 
 export const zDeliveredSourceNotIndexedTeleporterMessage = z.looseObject({
     messageId: z.string(),
-    teleporterContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zTeleporterReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zTeleporterRewardDetails,
-    destinationTransaction: zTeleporterDestinationTransaction,
-    status: openEnum(['delivered_source_not_indexed'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails.optional(),
+    destinationTransaction: zTeleporterDestinationTransaction.optional(),
+    status: openEnum(['delivered_source_not_indexed']).optional()
 });
 
 export type DeliveredSourceNotIndexedTeleporterMessage = z.infer<typeof zDeliveredSourceNotIndexedTeleporterMessage>;
@@ -1696,21 +1696,21 @@ export const zNextPageToken = z.looseObject({
 export type NextPageToken = z.infer<typeof zNextPageToken>;
 
 export const zIcmReceipt = z.looseObject({
-    receivedMessageNonce: z.string(),
-    relayerRewardAddress: z.string()
+    receivedMessageNonce: z.string().optional(),
+    relayerRewardAddress: z.string().optional()
 });
 
 export type IcmReceipt = z.infer<typeof zIcmReceipt>;
 
 export const zIcmRewardDetails = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     price: zMoney.optional(),
-    value: z.string()
+    value: z.string().optional()
 });
 
 export type IcmRewardDetails = z.infer<typeof zIcmRewardDetails>;
@@ -1718,28 +1718,28 @@ export type IcmRewardDetails = z.infer<typeof zIcmRewardDetails>;
 export const zIcmSourceTransaction = z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    gasSpent: z.string()
+    gasSpent: z.string().optional()
 });
 
 export type IcmSourceTransaction = z.infer<typeof zIcmSourceTransaction>;
 
 export const zPendingIcmMessage = z.looseObject({
     messageId: z.string(),
-    icmContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zIcmReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zIcmRewardDetails,
-    sourceTransaction: zIcmSourceTransaction,
-    status: openEnum(['pending'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails.optional(),
+    sourceTransaction: zIcmSourceTransaction.optional(),
+    status: openEnum(['pending']).optional()
 });
 
 export type PendingIcmMessage = z.infer<typeof zPendingIcmMessage>;
@@ -1747,52 +1747,52 @@ export type PendingIcmMessage = z.infer<typeof zPendingIcmMessage>;
 export const zIcmDestinationTransaction = z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
-    gasSpent: z.string(),
-    rewardRedeemer: z.string(),
-    delivererAddress: z.string()
+    gasSpent: z.string().optional(),
+    rewardRedeemer: z.string().optional(),
+    delivererAddress: z.string().optional()
 });
 
 export type IcmDestinationTransaction = z.infer<typeof zIcmDestinationTransaction>;
 
 export const zDeliveredIcmMessage = z.looseObject({
     messageId: z.string(),
-    icmContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zIcmReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zIcmRewardDetails,
-    sourceTransaction: zIcmSourceTransaction,
-    destinationTransaction: zIcmDestinationTransaction,
-    status: openEnum(['delivered'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails.optional(),
+    sourceTransaction: zIcmSourceTransaction.optional(),
+    destinationTransaction: zIcmDestinationTransaction.optional(),
+    status: openEnum(['delivered']).optional()
 });
 
 export type DeliveredIcmMessage = z.infer<typeof zDeliveredIcmMessage>;
 
 export const zDeliveredSourceNotIndexedIcmMessage = z.looseObject({
     messageId: z.string(),
-    icmContractAddress: z.string(),
-    sourceBlockchainId: z.string(),
-    destinationBlockchainId: z.string(),
-    sourceEvmChainId: z.string(),
-    destinationEvmChainId: z.string(),
-    messageNonce: z.string(),
-    from: z.string(),
-    to: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
     data: z.string().optional(),
-    messageExecuted: z.boolean(),
-    receipts: z.array(zIcmReceipt),
-    receiptDelivered: z.boolean(),
-    rewardDetails: zIcmRewardDetails,
-    destinationTransaction: zIcmDestinationTransaction,
-    status: openEnum(['delivered_source_not_indexed'])
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails.optional(),
+    destinationTransaction: zIcmDestinationTransaction.optional(),
+    status: openEnum(['delivered_source_not_indexed']).optional()
 });
 
 export type DeliveredSourceNotIndexedIcmMessage = z.infer<typeof zDeliveredSourceNotIndexedIcmMessage>;
@@ -1803,7 +1803,7 @@ export const zListTeleporterMessagesResponse = z.looseObject({
         zPendingTeleporterMessage,
         zDeliveredTeleporterMessage,
         zDeliveredSourceNotIndexedIcmMessage
-    ]))
+    ])).optional()
 });
 
 export type ListTeleporterMessagesResponse = z.infer<typeof zListTeleporterMessagesResponse>;
@@ -1814,7 +1814,7 @@ export const zListIcmMessagesResponse = z.looseObject({
         zPendingIcmMessage,
         zDeliveredIcmMessage,
         zDeliveredSourceNotIndexedIcmMessage
-    ]))
+    ])).optional()
 });
 
 export type ListIcmMessagesResponse = z.infer<typeof zListIcmMessagesResponse>;
@@ -1847,33 +1847,33 @@ export const zUsageMetricsValueDto = z.looseObject({
         'apiKeyId',
         'requestType',
         'None'
-    ]),
+    ]).optional(),
     groupValue: z.union([
         z.string(),
         jsonNumber(z.number())
     ]).optional(),
-    totalRequests: jsonNumber(z.number()),
-    requestsPerSecond: jsonNumber(z.number()),
-    successRatePercent: jsonNumber(z.number()),
-    medianResponseTimeMsecs: jsonNumber(z.number()),
-    invalidRequests: jsonNumber(z.number()),
-    apiCreditsUsed: jsonNumber(z.number()),
-    apiCreditsWasted: jsonNumber(z.number())
+    totalRequests: jsonNumber(z.number()).optional(),
+    requestsPerSecond: jsonNumber(z.number()).optional(),
+    successRatePercent: jsonNumber(z.number()).optional(),
+    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
+    invalidRequests: jsonNumber(z.number()).optional(),
+    apiCreditsUsed: jsonNumber(z.number()).optional(),
+    apiCreditsWasted: jsonNumber(z.number()).optional()
 });
 
 export type UsageMetricsValueDto = z.infer<typeof zUsageMetricsValueDto>;
 
 export const zMetric = z.looseObject({
     timestamp: jsonNumber(z.number()),
-    values: z.array(zUsageMetricsValueDto)
+    values: z.array(zUsageMetricsValueDto).optional()
 });
 
 export type Metric = z.infer<typeof zMetric>;
 
 export const zUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string(),
-    orgId: z.string(),
-    metrics: z.array(zMetric)
+    aggregateDuration: z.string().optional(),
+    orgId: z.string().optional(),
+    metrics: z.array(zMetric).optional()
 });
 
 export type UsageMetricsResponseDto = z.infer<typeof zUsageMetricsResponseDto>;
@@ -1886,36 +1886,36 @@ export const zRequestType = openEnum(['data', 'rpc']);
 export type RequestType = z.infer<typeof zRequestType>;
 
 export const zLogsFormatMetadata = z.looseObject({
-    ipAddress: z.string(),
-    host: z.string(),
-    userAgent: z.string()
+    ipAddress: z.string().optional(),
+    host: z.string().optional(),
+    userAgent: z.string().optional()
 });
 
 export type LogsFormatMetadata = z.infer<typeof zLogsFormatMetadata>;
 
 export const zLogsFormat = z.looseObject({
-    orgId: z.string(),
-    logId: z.string(),
-    eventTimestamp: jsonNumber(z.number()),
-    apiKeyId: z.string(),
-    apiKeyAlias: z.string(),
-    hostRegion: z.string(),
-    requestType: zRequestType,
-    requestPath: z.string(),
-    apiCreditsConsumed: jsonNumber(z.number()),
-    requestDurationMsecs: jsonNumber(z.number()),
-    responseCode: jsonNumber(z.number()),
+    orgId: z.string().optional(),
+    logId: z.string().optional(),
+    eventTimestamp: jsonNumber(z.number()).optional(),
+    apiKeyId: z.string().optional(),
+    apiKeyAlias: z.string().optional(),
+    hostRegion: z.string().optional(),
+    requestType: zRequestType.optional(),
+    requestPath: z.string().optional(),
+    apiCreditsConsumed: jsonNumber(z.number()).optional(),
+    requestDurationMsecs: jsonNumber(z.number()).optional(),
+    responseCode: jsonNumber(z.number()).optional(),
     chainId: z.string().optional(),
     rpcMethod: z.string().optional(),
-    metadata: zLogsFormatMetadata
+    metadata: zLogsFormatMetadata.optional()
 });
 
 export type LogsFormat = z.infer<typeof zLogsFormat>;
 
 export const zLogsResponseDto = z.looseObject({
     nextPageToken: z.string().optional(),
-    orgId: z.string(),
-    logs: z.array(zLogsFormat)
+    orgId: z.string().optional(),
+    logs: z.array(zLogsFormat).optional()
 });
 
 export type LogsResponseDto = z.infer<typeof zLogsResponseDto>;
@@ -1938,13 +1938,13 @@ export const zRpcUsageMetricsGroupByEnum = openEnum([
 export type RpcUsageMetricsGroupByEnum = z.infer<typeof zRpcUsageMetricsGroupByEnum>;
 
 export const zRpcUsageMetricsValueAggregated = z.looseObject({
-    totalRequests: jsonNumber(z.number()),
-    apiCreditsUsed: jsonNumber(z.number()),
-    requestsPerSecond: jsonNumber(z.number()),
-    successRatePercent: jsonNumber(z.number()),
-    medianResponseTimeMsecs: jsonNumber(z.number()),
-    invalidRequests: jsonNumber(z.number()),
-    apiCreditsWasted: jsonNumber(z.number()),
+    totalRequests: jsonNumber(z.number()).optional(),
+    apiCreditsUsed: jsonNumber(z.number()).optional(),
+    requestsPerSecond: jsonNumber(z.number()).optional(),
+    successRatePercent: jsonNumber(z.number()).optional(),
+    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
+    invalidRequests: jsonNumber(z.number()).optional(),
+    apiCreditsWasted: jsonNumber(z.number()).optional(),
     groupedBy: openEnum([
         'rpcMethod',
         'responseCode',
@@ -1954,7 +1954,7 @@ export const zRpcUsageMetricsValueAggregated = z.looseObject({
         'continent',
         'userAgent',
         'None'
-    ]),
+    ]).optional(),
     groupValue: z.union([
         z.string(),
         jsonNumber(z.number())
@@ -1965,14 +1965,14 @@ export type RpcUsageMetricsValueAggregated = z.infer<typeof zRpcUsageMetricsValu
 
 export const zRpcMetrics = z.looseObject({
     timestamp: jsonNumber(z.number()),
-    values: z.array(zRpcUsageMetricsValueAggregated)
+    values: z.array(zRpcUsageMetricsValueAggregated).optional()
 });
 
 export type RpcMetrics = z.infer<typeof zRpcMetrics>;
 
 export const zSubnetRpcUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string(),
-    metrics: z.array(zRpcMetrics),
+    aggregateDuration: z.string().optional(),
+    metrics: z.array(zRpcMetrics).optional(),
     chainId: z.string()
 });
 
@@ -1999,9 +1999,9 @@ export const zPrimaryNetworkRpcMetricsGroupByEnum = openEnum([
 export type PrimaryNetworkRpcMetricsGroupByEnum = z.infer<typeof zPrimaryNetworkRpcMetricsGroupByEnum>;
 
 export const zPrimaryNetworkRpcUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string(),
-    metrics: z.array(zRpcMetrics),
-    network: openEnum(['mainnet', 'testnet'])
+    aggregateDuration: z.string().optional(),
+    metrics: z.array(zRpcMetrics).optional(),
+    network: openEnum(['mainnet', 'testnet']).optional()
 });
 
 export type PrimaryNetworkRpcUsageMetricsResponseDto = z.infer<typeof zPrimaryNetworkRpcUsageMetricsResponseDto>;
@@ -2016,21 +2016,21 @@ export type AddressActivityEventType = z.infer<typeof zAddressActivityEventType>
 
 export const zAddressActivityMetadata = z.looseObject({
     eventSignatures: z.array(z.string()).optional(),
-    addresses: z.array(z.string())
+    addresses: z.array(z.string()).optional()
 });
 
 export type AddressActivityMetadata = z.infer<typeof zAddressActivityMetadata>;
 
 export const zEvmAddressActivityResponse = z.looseObject({
     id: z.string(),
-    url: z.string(),
+    url: z.string().optional(),
     chainId: z.string(),
-    status: zWebhookStatusType,
-    createdAt: jsonNumber(z.number()),
-    name: z.string(),
-    description: z.string(),
-    eventType: zAddressActivityEventType,
-    metadata: zAddressActivityMetadata,
+    status: zWebhookStatusType.optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zAddressActivityEventType.optional(),
+    metadata: zAddressActivityMetadata.optional(),
     includeInternalTxs: z.boolean().optional(),
     includeLogs: z.boolean().optional()
 });
@@ -2060,7 +2060,7 @@ export const zPrimaryNetworkAddressActivitySubEventType = openEnum([
 export type PrimaryNetworkAddressActivitySubEventType = z.infer<typeof zPrimaryNetworkAddressActivitySubEventType>;
 
 export const zPrimaryNetworkAddressActivitySubEvents = z.looseObject({
-    addressActivitySubEvents: z.array(zPrimaryNetworkAddressActivitySubEventType)
+    addressActivitySubEvents: z.array(zPrimaryNetworkAddressActivitySubEventType).optional()
 });
 
 export type PrimaryNetworkAddressActivitySubEvents = z.infer<typeof zPrimaryNetworkAddressActivitySubEvents>;
@@ -2084,17 +2084,17 @@ export const zCommonBalanceType = openEnum([
 export type CommonBalanceType = z.infer<typeof zCommonBalanceType>;
 
 export const zPrimaryNetworkBalanceThresholdFilter = z.looseObject({
-    balanceType: zCommonBalanceType,
-    balanceThreshold: z.string()
+    balanceType: zCommonBalanceType.optional(),
+    balanceThreshold: z.string().optional()
 });
 
 export type PrimaryNetworkBalanceThresholdFilter = z.infer<typeof zPrimaryNetworkBalanceThresholdFilter>;
 
 export const zPrimaryNetworkAddressActivityMetadata = z.looseObject({
     eventSignatures: z.array(z.string()).optional(),
-    keyType: zPlatformAddressActivityKeyType,
-    keys: z.array(z.string()),
-    subEvents: zPrimaryNetworkAddressActivitySubEvents,
+    keyType: zPlatformAddressActivityKeyType.optional(),
+    keys: z.array(z.string()).optional(),
+    subEvents: zPrimaryNetworkAddressActivitySubEvents.optional(),
     balanceThresholdFilter: zPrimaryNetworkBalanceThresholdFilter.optional()
 });
 
@@ -2102,14 +2102,14 @@ export type PrimaryNetworkAddressActivityMetadata = z.infer<typeof zPrimaryNetwo
 
 export const zPrimaryNetworkAddressActivityResponse = z.looseObject({
     id: z.string(),
-    url: z.string(),
+    url: z.string().optional(),
     chainId: z.string(),
-    status: zWebhookStatusType,
-    createdAt: jsonNumber(z.number()),
-    name: z.string(),
-    description: z.string(),
-    eventType: zPrimaryNetworkAddressActivityEventType,
-    metadata: zPrimaryNetworkAddressActivityMetadata
+    status: zWebhookStatusType.optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zPrimaryNetworkAddressActivityEventType.optional(),
+    metadata: zPrimaryNetworkAddressActivityMetadata.optional()
 });
 
 export type PrimaryNetworkAddressActivityResponse = z.infer<typeof zPrimaryNetworkAddressActivityResponse>;
@@ -2134,16 +2134,16 @@ export const zValidatorActivitySubEvents = z.looseObject({
         'l1_validator_disabled',
         'l1_validator_removed',
         'l1_validator_balance_threshold'
-    ]))
+    ])).optional()
 });
 
 export type ValidatorActivitySubEvents = z.infer<typeof zValidatorActivitySubEvents>;
 
 export const zValidatorActivityMetadata = z.looseObject({
     eventSignatures: z.array(z.string()).optional(),
-    keyType: zValidatorActivityKeyType,
-    keys: z.array(z.string()),
-    subEvents: zValidatorActivitySubEvents,
+    keyType: zValidatorActivityKeyType.optional(),
+    keys: z.array(z.string()).optional(),
+    subEvents: zValidatorActivitySubEvents.optional(),
     nodeIds: z.array(z.string()).optional(),
     subnetIds: z.array(z.string()).optional(),
     l1ValidatorFeeBalanceThreshold: z.string().optional()
@@ -2153,25 +2153,25 @@ export type ValidatorActivityMetadata = z.infer<typeof zValidatorActivityMetadat
 
 export const zValidatorActivityResponse = z.looseObject({
     id: z.string(),
-    url: z.string(),
+    url: z.string().optional(),
     chainId: z.string(),
-    status: zWebhookStatusType,
-    createdAt: jsonNumber(z.number()),
-    name: z.string(),
-    description: z.string(),
-    eventType: zValidatorActivityEventType,
-    metadata: zValidatorActivityMetadata
+    status: zWebhookStatusType.optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zValidatorActivityEventType.optional(),
+    metadata: zValidatorActivityMetadata.optional()
 });
 
 export type ValidatorActivityResponse = z.infer<typeof zValidatorActivityResponse>;
 
 export const zEvmAddressActivityRequest = z.looseObject({
-    eventType: openEnum(['address_activity']),
-    url: z.string(),
+    eventType: openEnum(['address_activity']).optional(),
+    url: z.string().optional(),
     name: z.string().optional(),
     description: z.string().optional(),
     chainId: z.string(),
-    metadata: zAddressActivityMetadata,
+    metadata: zAddressActivityMetadata.optional(),
     includeInternalTxs: z.boolean().optional(),
     includeLogs: z.boolean().optional()
 });
@@ -2179,46 +2179,46 @@ export const zEvmAddressActivityRequest = z.looseObject({
 export type EvmAddressActivityRequest = z.infer<typeof zEvmAddressActivityRequest>;
 
 export const zPrimaryNetworkAddressActivityRequest = z.looseObject({
-    eventType: openEnum(['primary_network_address_activity']),
-    url: z.string(),
+    eventType: openEnum(['primary_network_address_activity']).optional(),
+    url: z.string().optional(),
     name: z.string().optional(),
     description: z.string().optional(),
-    network: zPrimaryNetworkType,
+    network: zPrimaryNetworkType.optional(),
     chainId: z.string(),
-    metadata: zPrimaryNetworkAddressActivityMetadata
+    metadata: zPrimaryNetworkAddressActivityMetadata.optional()
 });
 
 export type PrimaryNetworkAddressActivityRequest = z.infer<typeof zPrimaryNetworkAddressActivityRequest>;
 
 export const zValidatorActivityRequest = z.looseObject({
-    eventType: openEnum(['validator_activity']),
-    url: z.string(),
+    eventType: openEnum(['validator_activity']).optional(),
+    url: z.string().optional(),
     name: z.string().optional(),
     description: z.string().optional(),
-    network: zPrimaryNetworkType,
-    metadata: zValidatorActivityMetadata
+    network: zPrimaryNetworkType.optional(),
+    metadata: zValidatorActivityMetadata.optional()
 });
 
 export type ValidatorActivityRequest = z.infer<typeof zValidatorActivityRequest>;
 
 export const zErcToken = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
-    valueWithDecimals: z.string()
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    valueWithDecimals: z.string().optional()
 });
 
 export type ErcToken = z.infer<typeof zErcToken>;
 
 export const zErcTransfer = z.looseObject({
-    transactionHash: z.string(),
-    type: z.string(),
-    from: z.string(),
-    to: z.string(),
-    value: z.string(),
+    transactionHash: z.string().optional(),
+    type: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    value: z.string().optional(),
     tokenId: z.string().optional(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     logIndex: jsonNumber(z.number()),
     erc20Token: zErcToken.optional(),
     erc721Token: zErcToken.optional(),
@@ -2228,20 +2228,20 @@ export const zErcTransfer = z.looseObject({
 export type ErcTransfer = z.infer<typeof zErcTransfer>;
 
 export const zWebhookInternalTransaction = z.looseObject({
-    from: z.string(),
-    to: z.string(),
-    internalTxType: z.string(),
-    value: z.string(),
-    gasUsed: z.string(),
-    gasLimit: z.string(),
-    transactionHash: z.string()
+    from: z.string().optional(),
+    to: z.string().optional(),
+    internalTxType: z.string().optional(),
+    value: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    transactionHash: z.string().optional()
 });
 
 export type WebhookInternalTransaction = z.infer<typeof zWebhookInternalTransaction>;
 
 export const zAccessListData = z.looseObject({
-    accessAddresses: z.string(),
-    storageKeys: z.array(z.string())
+    accessAddresses: z.string().optional(),
+    storageKeys: z.array(z.string()).optional()
 });
 
 export type AccessListData = z.infer<typeof zAccessListData>;
@@ -2258,29 +2258,29 @@ export type NetworkTokenInfo = z.infer<typeof zNetworkTokenInfo>;
 export const zTransaction = z.looseObject({
     blockHash: z.string(),
     blockNumber: z.string(),
-    from: z.string(),
-    gas: z.string(),
-    gasPrice: z.string(),
-    maxFeePerGas: z.string(),
-    maxPriorityFeePerGas: z.string(),
+    from: z.string().optional(),
+    gas: z.string().optional(),
+    gasPrice: z.string().optional(),
+    maxFeePerGas: z.string().optional(),
+    maxPriorityFeePerGas: z.string().optional(),
     txHash: z.string(),
-    txStatus: z.string(),
-    input: z.string(),
-    nonce: z.string(),
-    to: z.string(),
-    transactionIndex: jsonNumber(z.number()),
-    value: z.string(),
-    type: jsonNumber(z.number()),
+    txStatus: z.string().optional(),
+    input: z.string().optional(),
+    nonce: z.string().optional(),
+    to: z.string().optional(),
+    transactionIndex: jsonNumber(z.number()).optional(),
+    value: z.string().optional(),
+    type: jsonNumber(z.number()).optional(),
     chainId: z.string(),
-    receiptCumulativeGasUsed: z.string(),
-    receiptGasUsed: z.string(),
-    receiptEffectiveGasPrice: z.string(),
-    receiptRoot: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    receiptCumulativeGasUsed: z.string().optional(),
+    receiptGasUsed: z.string().optional(),
+    receiptEffectiveGasPrice: z.string().optional(),
+    receiptRoot: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     contractAddress: z.string().optional(),
-    erc20Transfers: z.array(zErcTransfer),
-    erc721Transfers: z.array(zErcTransfer),
-    erc1155Transfers: z.array(zErcTransfer),
+    erc20Transfers: z.array(zErcTransfer).optional(),
+    erc721Transfers: z.array(zErcTransfer).optional(),
+    erc1155Transfers: z.array(zErcTransfer).optional(),
     internalTransactions: z.array(zWebhookInternalTransaction).optional(),
     accessList: z.array(zAccessListData).optional(),
     networkToken: zNetworkTokenInfo.optional()
@@ -2290,30 +2290,30 @@ export type Transaction = z.infer<typeof zTransaction>;
 
 export const zLog = z.looseObject({
     address: z.string(),
-    topic0: z.string(),
+    topic0: z.string().optional(),
     topic1: z.string().optional(),
     topic2: z.string().optional(),
     topic3: z.string().optional(),
-    data: z.string(),
-    transactionIndex: jsonNumber(z.number()),
+    data: z.string().optional(),
+    transactionIndex: jsonNumber(z.number()).optional(),
     logIndex: jsonNumber(z.number()),
-    removed: z.boolean()
+    removed: z.boolean().optional()
 });
 
 export type Log = z.infer<typeof zLog>;
 
 export const zTransactionEvent = z.looseObject({
-    transaction: zTransaction,
+    transaction: zTransaction.optional(),
     logs: z.array(zLog).optional()
 });
 
 export type TransactionEvent = z.infer<typeof zTransactionEvent>;
 
 export const zWebhookAddressActivityResponse = z.looseObject({
-    webhookId: z.string(),
-    eventType: openEnum(['address_activity']),
+    webhookId: z.string().optional(),
+    eventType: openEnum(['address_activity']).optional(),
     messageId: z.string(),
-    event: zTransactionEvent
+    event: zTransactionEvent.optional()
 });
 
 export type WebhookAddressActivityResponse = z.infer<typeof zWebhookAddressActivityResponse>;
@@ -2328,13 +2328,13 @@ export const zListWebhooksResponse = z.looseObject({
         zEvmAddressActivityResponse,
         zPrimaryNetworkAddressActivityResponse,
         zValidatorActivityResponse
-    ]))
+    ])).optional()
 });
 
 export type ListWebhooksResponse = z.infer<typeof zListWebhooksResponse>;
 
 export const zSharedSecretsResponse = z.looseObject({
-    secret: z.string()
+    secret: z.string().optional()
 });
 
 export type SharedSecretsResponse = z.infer<typeof zSharedSecretsResponse>;
@@ -2351,31 +2351,31 @@ export const zUpdateWebhookRequest = z.looseObject({
 export type UpdateWebhookRequest = z.infer<typeof zUpdateWebhookRequest>;
 
 export const zAddressesChangeRequest = z.looseObject({
-    addresses: z.array(z.string())
+    addresses: z.array(z.string()).optional()
 });
 
 export type AddressesChangeRequest = z.infer<typeof zAddressesChangeRequest>;
 
 export const zListWebhookAddressesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    addresses: z.array(z.string()),
-    totalAddresses: jsonNumber(z.number())
+    addresses: z.array(z.string()).optional(),
+    totalAddresses: jsonNumber(z.number()).optional()
 });
 
 export type ListWebhookAddressesResponse = z.infer<typeof zListWebhookAddressesResponse>;
 
 export const zAvaxSupplyResponse = z.looseObject({
-    circulatingSupply: z.string(),
-    totalSupply: z.string(),
-    totalPBurned: z.string(),
-    totalCBurned: z.string(),
-    totalXBurned: z.string(),
-    totalStaked: z.string(),
-    totalLocked: z.string(),
-    totalRewards: z.string(),
-    lastUpdated: z.iso.datetime(),
-    genesisUnlock: z.string(),
-    l1ValidatorFees: z.string()
+    circulatingSupply: z.string().optional(),
+    totalSupply: z.string().optional(),
+    totalPBurned: z.string().optional(),
+    totalCBurned: z.string().optional(),
+    totalXBurned: z.string().optional(),
+    totalStaked: z.string().optional(),
+    totalLocked: z.string().optional(),
+    totalRewards: z.string().optional(),
+    lastUpdated: z.iso.datetime().optional(),
+    genesisUnlock: z.string().optional(),
+    l1ValidatorFees: z.string().optional()
 });
 
 export type AvaxSupplyResponse = z.infer<typeof zAvaxSupplyResponse>;
@@ -2392,62 +2392,62 @@ export const zSignatureAggregatorRequest = z.looseObject({
 export type SignatureAggregatorRequest = z.infer<typeof zSignatureAggregatorRequest>;
 
 export const zSignatureAggregationResponse = z.looseObject({
-    signedMessage: z.string()
+    signedMessage: z.string().optional()
 });
 
 export type SignatureAggregationResponse = z.infer<typeof zSignatureAggregationResponse>;
 
 export const zNativeTokenBalance = z.looseObject({
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
     chainId: z.string(),
     price: zMoney.optional(),
-    balance: z.string(),
+    balance: z.string().optional(),
     balanceValue: zMoney.optional()
 });
 
 export type NativeTokenBalance = z.infer<typeof zNativeTokenBalance>;
 
 export const zGetNativeBalanceResponse = z.looseObject({
-    nativeTokenBalance: zNativeTokenBalance
+    nativeTokenBalance: zNativeTokenBalance.optional()
 });
 
 export type GetNativeBalanceResponse = z.infer<typeof zGetNativeBalanceResponse>;
 
 export const zErc20TokenBalance = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     price: zMoney.optional(),
     chainId: z.string(),
-    balance: z.string(),
+    balance: z.string().optional(),
     balanceValue: zMoney.optional(),
-    tokenReputation: openEnum(['Malicious', 'Benign']).nullable()
+    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
 });
 
 export type Erc20TokenBalance = z.infer<typeof zErc20TokenBalance>;
 
 export const zListErc20BalancesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance,
-    erc20TokenBalances: z.array(zErc20TokenBalance)
+    nativeTokenBalance: zNativeTokenBalance.optional(),
+    erc20TokenBalances: z.array(zErc20TokenBalance).optional()
 });
 
 export type ListErc20BalancesResponse = z.infer<typeof zListErc20BalancesResponse>;
 
 export const zErc721TokenBalance = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    ercType: openEnum(['ERC-721']),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    ercType: openEnum(['ERC-721']).optional(),
     tokenId: z.string(),
-    tokenUri: z.string(),
-    metadata: zErc721TokenMetadata,
+    tokenUri: z.string().optional(),
+    metadata: zErc721TokenMetadata.optional(),
     ownerAddress: z.string().optional(),
     chainId: z.string()
 });
@@ -2456,35 +2456,35 @@ export type Erc721TokenBalance = z.infer<typeof zErc721TokenBalance>;
 
 export const zListErc721BalancesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance,
-    erc721TokenBalances: z.array(zErc721TokenBalance)
+    nativeTokenBalance: zNativeTokenBalance.optional(),
+    erc721TokenBalances: z.array(zErc721TokenBalance).optional()
 });
 
 export type ListErc721BalancesResponse = z.infer<typeof zListErc721BalancesResponse>;
 
 export const zErc1155TokenBalance = z.looseObject({
     address: z.string(),
-    ercType: openEnum(['ERC-1155']),
+    ercType: openEnum(['ERC-1155']).optional(),
     tokenId: z.string(),
-    tokenUri: z.string(),
-    metadata: zErc1155TokenMetadata,
+    tokenUri: z.string().optional(),
+    metadata: zErc1155TokenMetadata.optional(),
     chainId: z.string(),
-    balance: z.string()
+    balance: z.string().optional()
 });
 
 export type Erc1155TokenBalance = z.infer<typeof zErc1155TokenBalance>;
 
 export const zListErc1155BalancesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance,
-    erc1155TokenBalances: z.array(zErc1155TokenBalance)
+    nativeTokenBalance: zNativeTokenBalance.optional(),
+    erc1155TokenBalances: z.array(zErc1155TokenBalance).optional()
 });
 
 export type ListErc1155BalancesResponse = z.infer<typeof zListErc1155BalancesResponse>;
 
 export const zListCollectibleBalancesResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    collectibleBalances: z.array(z.union([zErc721TokenBalance, zErc1155TokenBalance]))
+    collectibleBalances: z.array(z.union([zErc721TokenBalance, zErc1155TokenBalance])).optional()
 });
 
 export type ListCollectibleBalancesResponse = z.infer<typeof zListCollectibleBalancesResponse>;
@@ -2492,59 +2492,59 @@ export type ListCollectibleBalancesResponse = z.infer<typeof zListCollectibleBal
 export const zGetEvmBlockResponse = z.looseObject({
     chainId: z.string(),
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockMinDelayExcess: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
-    txCount: jsonNumber(z.number()),
-    baseFee: z.string(),
-    gasUsed: z.string(),
-    gasLimit: z.string(),
-    gasCost: z.string(),
-    parentHash: z.string(),
-    feesSpent: z.string(),
-    cumulativeTransactions: z.string()
+    txCount: jsonNumber(z.number()).optional(),
+    baseFee: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    gasCost: z.string().optional(),
+    parentHash: z.string().optional(),
+    feesSpent: z.string().optional(),
+    cumulativeTransactions: z.string().optional()
 });
 
 export type GetEvmBlockResponse = z.infer<typeof zGetEvmBlockResponse>;
 
 export const zErc20Token = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     price: zMoney.optional()
 });
 
 export type Erc20Token = z.infer<typeof zErc20Token>;
 
 export const zErc20TransferDetails = z.looseObject({
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    value: z.string(),
-    erc20Token: zErc20Token
+    value: z.string().optional(),
+    erc20Token: zErc20Token.optional()
 });
 
 export type Erc20TransferDetails = z.infer<typeof zErc20TransferDetails>;
 
 export const zErc721TransferDetails = z.looseObject({
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    erc721Token: zErc721Token
+    erc721Token: zErc721Token.optional()
 });
 
 export type Erc721TransferDetails = z.infer<typeof zErc721TransferDetails>;
 
 export const zErc1155TransferDetails = z.looseObject({
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    value: z.string(),
-    erc1155Token: zErc1155Token
+    value: z.string().optional(),
+    erc1155Token: zErc1155Token.optional()
 });
 
 export type Erc1155TransferDetails = z.infer<typeof zErc1155TransferDetails>;
@@ -2563,19 +2563,19 @@ export const zInternalTransactionOpCall = openEnum([
 export type InternalTransactionOpCall = z.infer<typeof zInternalTransactionOpCall>;
 
 export const zInternalTransactionDetails = z.looseObject({
-    from: zRichAddress,
-    to: zRichAddress,
-    internalTxType: zInternalTransactionOpCall,
-    value: z.string(),
-    isReverted: z.boolean(),
-    gasUsed: z.string(),
-    gasLimit: z.string()
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
+    internalTxType: zInternalTransactionOpCall.optional(),
+    value: z.string().optional(),
+    isReverted: z.boolean().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional()
 });
 
 export type InternalTransactionDetails = z.infer<typeof zInternalTransactionDetails>;
 
 export const zNetworkTokenDetails = z.looseObject({
-    networkToken: zNetworkToken,
+    networkToken: zNetworkToken.optional(),
     currentPrice: zMoney.optional(),
     historicalPrice: zMoney.optional()
 });
@@ -2584,25 +2584,25 @@ export type NetworkTokenDetails = z.infer<typeof zNetworkTokenDetails>;
 
 export const zFullNativeTransactionDetails = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockMinDelayExcess: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     chainId: z.string(),
-    blockIndex: jsonNumber(z.number()),
+    blockIndex: jsonNumber(z.number()).optional(),
     txHash: z.string(),
-    txStatus: z.string(),
-    txType: jsonNumber(z.number()),
-    gasLimit: z.string(),
-    gasUsed: z.string(),
-    gasPrice: z.string(),
-    nonce: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
+    txStatus: z.string().optional(),
+    txType: jsonNumber(z.number()).optional(),
+    gasLimit: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasPrice: z.string().optional(),
+    nonce: z.string().optional(),
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     method: zMethod.optional(),
-    value: z.string(),
-    input: z.string(),
-    baseFeePerGas: z.string(),
+    value: z.string().optional(),
+    input: z.string().optional(),
+    baseFeePerGas: z.string().optional(),
     maxFeePerGas: z.string().optional(),
     maxPriorityFeePerGas: z.string().optional()
 });
@@ -2614,8 +2614,8 @@ export const zTransactionDirectionType = openEnum(['SOURCE_TRANSACTION', 'DESTIN
 export type TransactionDirectionType = z.infer<typeof zTransactionDirectionType>;
 
 export const zTeleporterMessageInfo = z.looseObject({
-    teleporterMessageId: z.string(),
-    direction: zTransactionDirectionType,
+    teleporterMessageId: z.string().optional(),
+    direction: zTransactionDirectionType.optional(),
     sourceChainId: z.string().optional(),
     destinationChainId: z.string().optional()
 });
@@ -2627,8 +2627,8 @@ export const zGetTransactionResponse = z.looseObject({
     erc721Transfers: z.array(zErc721TransferDetails).optional(),
     erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
     internalTransactions: z.array(zInternalTransactionDetails).optional(),
-    networkTokenDetails: zNetworkTokenDetails,
-    nativeTransaction: zFullNativeTransactionDetails,
+    networkTokenDetails: zNetworkTokenDetails.optional(),
+    nativeTransaction: zFullNativeTransactionDetails.optional(),
     teleporterMessageInfo: zTeleporterMessageInfo.optional()
 });
 
@@ -2665,15 +2665,15 @@ export const zResourceLinkType = openEnum([
 export type ResourceLinkType = z.infer<typeof zResourceLinkType>;
 
 export const zResourceLink = z.looseObject({
-    type: zResourceLinkType,
-    url: z.string()
+    type: zResourceLinkType.optional(),
+    url: z.string().optional()
 });
 
 export type ResourceLink = z.infer<typeof zResourceLink>;
 
 export const zContractDeploymentDetails = z.looseObject({
     txHash: z.string(),
-    deployerAddress: z.string(),
+    deployerAddress: z.string().optional(),
     deployerContractAddress: z.string().optional()
 });
 
@@ -2691,7 +2691,7 @@ export const zUnknownContract = z.looseObject({
     tags: z.array(z.string()).optional(),
     address: z.string(),
     deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['UNKNOWN'])
+    ercType: openEnum(['UNKNOWN']).optional()
 });
 
 export type UnknownContract = z.infer<typeof zUnknownContract>;
@@ -2714,9 +2714,9 @@ export const zErc20Contract = z.looseObject({
     tags: z.array(z.string()).optional(),
     address: z.string(),
     deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()),
+    decimals: jsonNumber(z.number()).optional(),
     pricingProviders: zPricingProviders.optional()
 });
 
@@ -2734,7 +2734,7 @@ export const zErc721Contract = z.looseObject({
     tags: z.array(z.string()).optional(),
     address: z.string(),
     deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-721']),
+    ercType: openEnum(['ERC-721']).optional(),
     symbol: z.string().optional()
 });
 
@@ -2752,7 +2752,7 @@ export const zErc1155Contract = z.looseObject({
     tags: z.array(z.string()).optional(),
     address: z.string(),
     deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-1155']),
+    ercType: openEnum(['ERC-1155']).optional(),
     symbol: z.string().optional(),
     pricingProviders: zPricingProviders.optional()
 });
@@ -2766,13 +2766,13 @@ export const zListContractsResponse = z.looseObject({
         zErc1155Contract,
         zErc20Contract,
         zUnknownContract
-    ]))
+    ])).optional()
 });
 
 export type ListContractsResponse = z.infer<typeof zListContractsResponse>;
 
 export const zDataListChainsResponse = z.looseObject({
-    chains: z.array(zChainInfo)
+    chains: z.array(zChainInfo).optional()
 });
 
 export type DataListChainsResponse = z.infer<typeof zDataListChainsResponse>;
@@ -2786,26 +2786,26 @@ export const zApiFeature = openEnum([
 export type ApiFeature = z.infer<typeof zApiFeature>;
 
 export const zListChainsResponse = z.looseObject({
-    chains: z.array(zChainInfo)
+    chains: z.array(zChainInfo).optional()
 });
 
 export type ListChainsResponse = z.infer<typeof zListChainsResponse>;
 
 export const zGetChainResponse = z.looseObject({
     chainId: z.string(),
-    status: zChainStatus,
-    chainName: z.string(),
-    description: z.string(),
+    status: zChainStatus.optional(),
+    chainName: z.string().optional(),
+    description: z.string().optional(),
     platformChainId: z.string().optional(),
     subnetId: z.string().optional(),
     vmId: z.string().optional(),
-    vmName: zVmName,
+    vmName: zVmName.optional(),
     explorerUrl: z.string().optional(),
-    rpcUrl: z.string(),
+    rpcUrl: z.string().optional(),
     wsUrl: z.string().optional(),
-    isTestnet: z.boolean(),
+    isTestnet: z.boolean().optional(),
     utilityAddresses: zUtilityAddresses.optional(),
-    networkToken: zNetworkToken,
+    networkToken: zNetworkToken.optional(),
     chainLogoUri: z.string().optional(),
     private: z.boolean().optional(),
     enabledFeatures: z.array(openEnum([
@@ -2819,44 +2819,44 @@ export type GetChainResponse = z.infer<typeof zGetChainResponse>;
 
 export const zErc20Transfer = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     txHash: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    value: z.string(),
-    erc20Token: zErc20Token
+    value: z.string().optional(),
+    erc20Token: zErc20Token.optional()
 });
 
 export type Erc20Transfer = z.infer<typeof zErc20Transfer>;
 
 export const zErc721Transfer = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     txHash: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    erc721Token: zErc721Token
+    erc721Token: zErc721Token.optional()
 });
 
 export type Erc721Transfer = z.infer<typeof zErc721Transfer>;
 
 export const zErc1155Transfer = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     txHash: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    value: z.string(),
-    erc1155Token: zErc1155Token
+    value: z.string().optional(),
+    erc1155Token: zErc1155Token.optional()
 });
 
 export type Erc1155Transfer = z.infer<typeof zErc1155Transfer>;
@@ -2867,13 +2867,13 @@ export const zListTransfersResponse = z.looseObject({
         zErc20Transfer,
         zErc721Transfer,
         zErc1155Transfer
-    ]))
+    ])).optional()
 });
 
 export type ListTransfersResponse = z.infer<typeof zListTransfersResponse>;
 
 export const zTransactionDetails = z.looseObject({
-    nativeTransaction: zNativeTransaction,
+    nativeTransaction: zNativeTransaction.optional(),
     erc20Transfers: z.array(zErc20TransferDetails).optional(),
     erc721Transfers: z.array(zErc721TransferDetails).optional(),
     erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
@@ -2884,36 +2884,36 @@ export type TransactionDetails = z.infer<typeof zTransactionDetails>;
 
 export const zListTransactionDetailsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zTransactionDetails)
+    transactions: z.array(zTransactionDetails).optional()
 });
 
 export type ListTransactionDetailsResponse = z.infer<typeof zListTransactionDetailsResponse>;
 
 export const zErc20TokenV2 = z.looseObject({
     address: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    decimals: jsonNumber(z.number()),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
     logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']),
+    ercType: openEnum(['ERC-20']).optional(),
     price: zMoney.optional(),
-    tokenReputation: openEnum(['Malicious', 'Benign']).nullable()
+    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
 });
 
 export type Erc20TokenV2 = z.infer<typeof zErc20TokenV2>;
 
 export const zErc20TransferDetailsV2 = z.looseObject({
-    from: zRichAddress,
-    to: zRichAddress,
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
     logIndex: jsonNumber(z.number()),
-    value: z.string(),
-    erc20Token: zErc20TokenV2
+    value: z.string().optional(),
+    erc20Token: zErc20TokenV2.optional()
 });
 
 export type Erc20TransferDetailsV2 = z.infer<typeof zErc20TransferDetailsV2>;
 
 export const zTransactionDetailsV2 = z.looseObject({
-    nativeTransaction: zNativeTransaction,
+    nativeTransaction: zNativeTransaction.optional(),
     erc20Transfers: z.array(zErc20TransferDetailsV2).optional(),
     erc721Transfers: z.array(zErc721TransferDetails).optional(),
     erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
@@ -2924,52 +2924,52 @@ export type TransactionDetailsV2 = z.infer<typeof zTransactionDetailsV2>;
 
 export const zListTransactionDetailsResponseV2 = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zTransactionDetailsV2)
+    transactions: z.array(zTransactionDetailsV2).optional()
 });
 
 export type ListTransactionDetailsResponseV2 = z.infer<typeof zListTransactionDetailsResponseV2>;
 
 export const zListErc20TransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zErc20Transfer)
+    transactions: z.array(zErc20Transfer).optional()
 });
 
 export type ListErc20TransactionsResponse = z.infer<typeof zListErc20TransactionsResponse>;
 
 export const zListErc721TransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zErc721Transfer)
+    transactions: z.array(zErc721Transfer).optional()
 });
 
 export type ListErc721TransactionsResponse = z.infer<typeof zListErc721TransactionsResponse>;
 
 export const zListErc1155TransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zErc1155Transfer)
+    transactions: z.array(zErc1155Transfer).optional()
 });
 
 export type ListErc1155TransactionsResponse = z.infer<typeof zListErc1155TransactionsResponse>;
 
 export const zInternalTransaction = z.looseObject({
     blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()),
+    blockTimestamp: jsonNumber(z.number()).optional(),
     blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
     blockHash: z.string(),
     txHash: z.string(),
-    from: zRichAddress,
-    to: zRichAddress,
-    internalTxType: zInternalTransactionOpCall,
-    value: z.string(),
-    isReverted: z.boolean(),
-    gasUsed: z.string(),
-    gasLimit: z.string()
+    from: zRichAddress.optional(),
+    to: zRichAddress.optional(),
+    internalTxType: zInternalTransactionOpCall.optional(),
+    value: z.string().optional(),
+    isReverted: z.boolean().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional()
 });
 
 export type InternalTransaction = z.infer<typeof zInternalTransaction>;
 
 export const zListInternalTransactionsResponse = z.looseObject({
     nextPageToken: z.string().optional(),
-    transactions: z.array(zInternalTransaction)
+    transactions: z.array(zInternalTransaction).optional()
 });
 
 export type ListInternalTransactionsResponse = z.infer<typeof zListInternalTransactionsResponse>;
