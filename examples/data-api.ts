@@ -22,7 +22,7 @@ try {
   // One page, as the API returns it; `nextPageToken` resumes the listing later (tokens live 24 hours).
   const page = await client.data.listNativeTransactions({ chainId, address, pageSize: 5 })
   console.log(
-    `first page: ${page.transactions.length} transactions, next token ${page.nextPageToken ? 'present' : 'none'}`,
+    `first page: ${page.transactions?.length ?? 0} transactions, next token ${page.nextPageToken ? 'present' : 'none'}`,
   )
 
   // Every item across pages: 100 per request, the next page fetched while this one is consumed, stopped at 1,000.
@@ -33,7 +33,7 @@ try {
     { limit: 1_000, prefetch: true },
   )) {
     count++
-    value += BigInt(tx.value)
+    value += BigInt(tx.value ?? 0) // fields that do not name a record may be missing: the live service omits some
   }
   console.log(`walked ${count} transactions moving ${value} wei`)
 
@@ -49,7 +49,7 @@ try {
     timeInterval: 'day',
     pageSize: 3,
   })
-  for (const point of metric.results)
+  for (const point of metric.results ?? [])
     console.log(`txCount on ${new Date(point.timestamp * 1000).toISOString().slice(0, 10)}: ${point.value}`)
 } catch (error) {
   if (error instanceof RateLimitError) console.error(`rate limited: retry in ${error.retryAfterMs} ms`)

@@ -612,8 +612,8 @@ export class EvmChain {
   /**
    * The (id, amount) pairs an ERC-1155 call moves: one in three is a `safeBatchTransferFrom` of 2 to 4 entries, and
    * one batch in four lists its first entry twice. A batch emits one `TransferBatch` log, which the Data API lists as
-   * one record per entry, all with that log's index (data-api.md 0b.1; OpenAPI `Erc1155Transfer` holds one
-   * `erc1155Token`): two records of a batch may be identical in every field.
+   * one record per entry, all with that log's index (data-api.md 0b.1; `Erc1155Transfer`, data-api.openapi.json line
+   * 23090, holds one `erc1155Token`): two records of a batch may be identical in every field.
    */
   erc1155Items(k: number): [id: bigint, value: bigint][] {
     const item = (i: number): [bigint, bigint] => [

@@ -29,14 +29,15 @@ export const QUIRKS: Record<string, Quirk> = {
     kind: 'omitted',
     applies: (o) => o.ercType === 'ERC-20' && typeof o.chainId === 'string' && o.chainId !== C_CHAIN,
     source:
-      'data-api.md 0b.2; data-api.openapi.json Erc20TokenBalance.tokenReputation: "only populated for tokens on the C-Chain", yet required',
+      'data-api.md 0b.2; data-api.openapi.json line 21649 (Erc20TokenBalance.tokenReputation: "only populated for tokens on the C-Chain"), required at line 21666',
   },
   /** ChainInfo / GetChainResponse: some chains have no description. */
   chainDescriptionMissing: {
     property: 'description',
     kind: 'omitted',
     applies: (o) => typeof o.chainId === 'string' && typeof o.vmName === 'string' && o.chainId !== C_CHAIN,
-    source: 'data-api.md 0b.2 (ChainInfo.description is missing for some chains; required in data-api.openapi.json)',
+    source:
+      'data-api.md 0b.2 (ChainInfo.description is missing for some chains); required at data-api.openapi.json lines 14112 (ChainInfo) and 22948 (GetChainResponse)',
   },
   /** EvmBlock / GetEvmBlockResponse: blocks before Apricot Phase 3 (EIP-1559 fees) have no base fee. */
   baseFeeBeforeApricotPhase3: {
@@ -44,21 +45,22 @@ export const QUIRKS: Record<string, Quirk> = {
     kind: 'omitted',
     applies: (o) => o.chainId === C_CHAIN && typeof o.blockNumber === 'string' && Number(o.blockNumber) < AP3_HEIGHT,
     source:
-      'data-api.md 0b.2 (EvmBlock.baseFee has no value before Apricot Phase 3; required in data-api.openapi.json)',
+      'data-api.md 0b.2 (EvmBlock.baseFee has no value before Apricot Phase 3); required at data-api.openapi.json line 14466',
   },
   /** Money: typed number, documented and exampled as a decimal string ("42.42"; the seed says string). */
   moneyValueAsString: {
     property: 'value',
     kind: 'number-as-string',
     applies: (o) => typeof o.currencyCode === 'string',
-    source: 'data-api.md 0b.2; data-api.openapi.json Money.value: type number, examples ["42.42"]',
+    source: 'data-api.md 0b.2; data-api.openapi.json line 16523 (Money.value: type number, examples ["42.42"])',
   },
   /** AddressDetails (BTC.b bridgers, whose sort key is an amount): typed string, exampled as the number 123. */
   sortKeyAsNumber: {
     property: 'sortKey',
     kind: 'string-as-number',
     applies: (o) => typeof o.address === 'string' && /^\d{1,15}$/.test(String(o.sortKey)),
-    source: 'data-api.md 0b.2; metrics-api.openapi.json AddressDetails.sortKey: type string, examples [123]',
+    source:
+      'data-api.md 0b.2; metrics-api.openapi.json line 3286 (AddressDetails.sortKey: type string, examples [123])',
   },
 }
 
