@@ -6,8 +6,9 @@ import type {
   INodeProperties,
 } from 'n8n-workflow'
 
+// The same choice as nodeBaseUrl() in nodes/shared/transport.ts, for n8n's credential test.
 const BASE_URL =
-  '={{ ($credentials.baseUrl || "").trim() || ({ mainnet: "https://api.avax.network", fuji: "https://api.avax-test.network", local: "http://127.0.0.1:9650" })[$credentials.network] || "https://api.avax.network" }}'
+  '={{ $credentials.network === "custom" ? ($credentials.baseUrl || "").trim() : ({ fuji: "https://api.avax-test.network", local: "http://127.0.0.1:9650" })[$credentials.network] || "https://api.avax.network" }}'
 
 export class AvalancheNodeApi implements ICredentialType {
   name = 'avalancheNodeApi'
@@ -24,17 +25,20 @@ export class AvalancheNodeApi implements ICredentialType {
         { name: 'Mainnet (api.avax.network)', value: 'mainnet' },
         { name: 'Fuji Testnet (api.avax-test.network)', value: 'fuji' },
         { name: 'Local Node (127.0.0.1:9650)', value: 'local' },
+        { name: 'Custom (Base URL)', value: 'custom' },
       ],
-      description: 'Public endpoint used when Base URL is empty',
+      description: "Avalanche's public API of a network, a node on this machine, or any node URL (Custom)",
     },
     {
       displayName: 'Base URL',
       name: 'baseUrl',
       type: 'string',
       default: '',
+      required: true,
       placeholder: 'http://127.0.0.1:9650',
+      displayOptions: { show: { network: ['custom'] } },
       description:
-        'Node URL without /ext, e.g. your own AvalancheGo or an RPC provider. Overrides Network. A local node needs N8N_SSRF_ALLOWED_HOSTNAMES when SSRF protection is on.',
+        'Node URL without /ext, e.g. your own AvalancheGo or an RPC provider. A node on a private address needs N8N_SSRF_ALLOWED_HOSTNAMES when SSRF protection is on.',
     },
     {
       displayName: 'Header Name',

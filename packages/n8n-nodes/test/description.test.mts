@@ -8,9 +8,12 @@ import { AvalancheTrigger } from '../nodes/AvalancheTrigger/AvalancheTrigger.nod
 import { OPERATIONS, RESOURCES } from '../nodes/shared/operations'
 
 const node = new Avalanche()
+const optionsOf = (p: INodeProperties | undefined) => (p?.options ?? []) as INodePropertyOptions[]
 const properties = node.description.properties
+/** Whether `p` is shown for this resource and operation (an empty operation: for the resource, not one operation). */
 const shows = (p: INodeProperties, resource: string, operation: string) =>
-  p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation)
+  p.displayOptions?.show?.resource?.includes(resource) &&
+  (operation ? p.displayOptions?.show?.operation?.includes(operation) : !p.displayOptions?.show?.operation)
 
 describe('Avalanche node description', () => {
   it('offers every catalog operation under its resource', () => {
@@ -24,20 +27,90 @@ describe('Avalanche node description', () => {
     expect(new Set(offered.values())).toEqual(new Set(RESOURCES.map((r) => r.value)))
   })
 
-  it('names operations in Title Case, uniquely per resource, with sentence-case descriptions', () => {
+  it("names operations in n8n's Title Case, uniquely per resource, with sentence-case descriptions", () => {
+    const word = '[A-Z0-9][A-Za-z0-9.-]*'
+    const titleCase = new RegExp(`^${word}( (${word}|by|for|at|of|to|or|and|in|on|from|with))*$`)
     for (const p of properties.filter((p) => p.name === 'operation')) {
       const options = p.options as INodePropertyOptions[]
       expect(new Set(options.map((o) => o.name)).size, String(p.displayOptions?.show?.resource)).toBe(options.length)
       for (const o of options) {
-        expect(o.name).toMatch(/^[A-Z][A-Za-z0-9]*( [A-Z0-9][A-Za-z0-9]*)*$/)
+        expect(o.name).toMatch(titleCase)
         expect(o.description).toMatch(/^[A-Z]/)
       }
     }
-    expect(OPERATIONS.find((s) => s.value === 'data.listChains')?.name).toBe('Get Many Chains')
-    expect(OPERATIONS.find((s) => s.value === 'avm.getUTXOs')?.name).toBe('Get UTXOs')
+    const name = (id: string) => OPERATIONS.find((s) => s.value === id)?.name
+    expect(name('data.listChains')).toBe('Get Many Chains')
+    expect(name('avm.getUTXOs')).toBe('Get UTXOs')
+    expect(name('platform.getBlockByHeight')).toBe('Get Block by Height')
+    // The ecosystem's spelling, not the method name's.
+    expect(name('data.listErc20Balances')).toBe('Get Many ERC-20 Balances')
+    expect(name('metrics.getAvgTps')).toBe('Get Average TPS')
+    expect(name('metrics.getEvmChainMetrics')).toBe('Get EVM Chain Metrics')
+    expect(name('avm.getTxFee')).toBe('Get Transaction Fee')
     expect(OPERATIONS.find((s) => s.value === 'platform.getCurrentValidators')?.action).toBe(
       'Get current validators (P-Chain)',
     )
+    expect(OPERATIONS.find((s) => s.value === 'data.listErc20Balances')?.action).toBe(
+      'Get many ERC-20 balances (Data API EVM)',
+    )
+  })
+
+  it('tells the near-duplicate health operations apart: the JSON-RPC call and the HTTP probe', () => {
+    const health = OPERATIONS.filter((s) => s.value.startsWith('health.'))
+    expect(health.map((s) => s.name).sort()).toEqual([
+      'Get Health',
+      'Get Liveness',
+      'Get Readiness',
+      'Probe Health',
+      'Probe Liveness',
+      'Probe Readiness',
+    ])
+    for (const check of ['Health', 'Readiness', 'Liveness']) {
+      const rpc = health.find((s) => s.name === `Get ${check}`)
+      const probe = health.find((s) => s.name === `Probe ${check}`)
+      expect(rpc?.description).toContain(`JSON-RPC API (Probe ${check} reads the same`)
+      expect(probe?.description).toMatch(new RegExp(`^The same result as Get ${check}, read from the HTTP GET`))
+    }
+  })
+
+  it('orders resources by what users reach for, Admin last', () => {
+    const resource = properties.find((p) => p.name === 'resource')
+    expect(optionsOf(resource).map((o) => o.name)).toEqual([
+      'Node Info & Health',
+      'P-Chain',
+      'X-Chain',
+      'Data API EVM',
+      'Data API Primary Network',
+      'Metrics',
+      'Index',
+      'Admin',
+    ])
+  })
+
+  it('keeps text in angle brackets: n8n renders descriptions as HTML, so placeholders are written in braces', () => {
+    const texts: string[] = []
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect)
+      else if (value && typeof value === 'object')
+        for (const [key, v] of Object.entries(value)) {
+          if (['description', 'name', 'displayName', 'action', 'placeholder'].includes(key) && typeof v === 'string')
+            texts.push(v)
+          else collect(v)
+        }
+    }
+    collect([properties, new AvalancheTrigger().description.properties])
+    collect([new AvalancheNodeApi().properties, new AvalancheDataApi().properties])
+    expect(texts.length).toBeGreaterThan(500)
+    expect(texts.filter((t) => /<[a-zA-Z/!?]/.test(t))).toEqual([])
+    expect(OPERATIONS.find((s) => s.value === 'admin.alias')?.description).toContain('/ext/{alias}')
+  })
+
+  it('shows the display names of the operation and resource as the canvas subtitle', () => {
+    const subtitle = node.description.subtitle as string
+    const lookup = JSON.parse(/^=\{\{ (\{.*\})\[\$parameter\["operation"\]\] \}\}$/.exec(subtitle)?.[1] ?? '{}')
+    expect(Object.keys(lookup)).toHaveLength(catalog.length)
+    expect(lookup['platform.getHeight']).toBe('Get Height: P-Chain')
+    expect(lookup['data.listErc20Balances']).toBe('Get Many ERC-20 Balances: Data API EVM')
   })
 
   it('gives every paginated operation Return All (false) and Limit (50) instead of wire pagination fields', () => {
@@ -111,7 +184,109 @@ describe('Avalanche node description', () => {
   })
 })
 
+describe('authentication: which credential the node uses', () => {
+  const descriptions = [node.description, new AvalancheTrigger().description]
+
+  it("is an `authentication` options field, the editor's main auth field, and nothing the user picks", () => {
+    for (const description of descriptions) {
+      // n8n's editor (getMainAuthField) takes the parameter the credentials' displayOptions name, hides it and
+      // rewrites it when a credential is assigned: it must be `authentication`, never the resource or the event.
+      const named = new Set(description.credentials?.flatMap((c) => Object.keys(c.displayOptions?.show ?? {})))
+      expect([...named], description.name).toEqual(['authentication'])
+      const field = description.properties.filter((p) => p.name === 'authentication')
+      expect(field).toHaveLength(1)
+      expect(field[0]?.displayOptions).toBeUndefined()
+      expect(
+        optionsOf(field[0])
+          .map((o) => o.value)
+          .sort(),
+      ).toEqual(['dataApi', 'nodeApi'])
+      expect(description.credentials?.map((c) => [c.name, c.displayOptions?.show?.authentication])).toEqual([
+        ['avalancheNodeApi', ['nodeApi']],
+        ['avalancheDataApi', ['dataApi']],
+      ])
+      // The editor also hides every parameter the auth field's displayOptions name: there are none.
+      for (const p of description.properties.filter((p) => ['resource', 'event'].includes(p.name)))
+        expect(p.displayOptions, p.name).toBeUndefined()
+    }
+  })
+
+  it("keeps every choice shown whatever the credential, and lets n8n's node picker set the action's API", () => {
+    for (const resource of RESOURCES) {
+      const operation = properties.find((p) => p.name === 'operation' && shows(p, resource.value, ''))
+      // n8n's picker sets the first value of each displayOptions.show key of the operation field: the resource's API
+      // first; both APIs listed, so the selector never hides (and n8n never drops the user's operation) when the
+      // credential is switched.
+      expect(operation?.displayOptions?.show, resource.value).toEqual({
+        authentication: resource.api === 'nodeApi' ? ['nodeApi', 'dataApi'] : ['dataApi', 'nodeApi'],
+        resource: [resource.value],
+      })
+    }
+    const byCredential = properties.filter(
+      (p) => p.type !== 'notice' && p.name !== 'operation' && p.displayOptions?.show?.authentication,
+    )
+    expect(byCredential.map((p) => p.name)).toEqual([])
+    const dataApi = RESOURCES.filter((r) => r.api === 'dataApi').map((r) => r.value)
+    expect(dataApi).toEqual(['dataEvm', 'dataPrimaryNetwork', 'metrics'])
+    // A resource whose API is not the selected credential's says which credential to pick.
+    const notice = properties.find(
+      (p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.[0] === 'nodeApi',
+    )
+    expect(notice?.displayOptions?.show?.resource).toEqual(dataApi)
+    expect(notice?.displayName).toContain('Avalanche Data API credential')
+  })
+})
+
+describe('Avalanche Trigger description', () => {
+  const trigger = new AvalancheTrigger()
+  const { properties: fields } = trigger.description
+
+  it("names events so n8n's picker labels read well, and the merged picker entry's description covers actions", () => {
+    const events = optionsOf(fields.find((p) => p.name === 'event'))
+    // Without an action, n8n lower-cases the name ("On new p chain block").
+    expect(events.map((e) => e.action)).toEqual([
+      'On new EVM block',
+      'On new index container',
+      'On new P-Chain block',
+      'On new transaction of an address',
+      'On new X-Chain block',
+      'On validator added or removed',
+    ])
+    expect(trigger.description.description).toMatch(
+      /^Query Avalanche nodes, the Data API and the Metrics API, or start/,
+    )
+    const lookup = JSON.parse(
+      /^=\{\{ (\{.*\})\[\$parameter\["event"\]\] \}\}$/.exec(trigger.description.subtitle as string)?.[1] ?? '{}',
+    )
+    expect(lookup.pChainBlock).toBe('New P-Chain Block')
+  })
+
+  it('follows a growing index by default, and says what X/tx holds', () => {
+    const index = fields.find((p) => p.name === 'indexName')
+    expect(index?.default).toBe('X/block')
+    const xTx = optionsOf(index).find((o) => o.value === 'X/tx')
+    expect(xTx?.description).toMatch(/before Cortina \(2023\) only: this index no longer grows/)
+  })
+
+  it('picks the Chain ID from the same list as the action node', () => {
+    const chainId = fields.find((p) => p.name === 'chainId')
+    expect(chainId?.type).toBe('resourceLocator')
+    expect(chainId?.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([
+      ['list', 'searchEvmChains'],
+      ['id', undefined],
+    ])
+    expect(trigger.methods.listSearch.searchEvmChains).toBe(node.methods.listSearch.searchEvmChains)
+  })
+})
+
 describe('credentials', () => {
+  it('show the Base URL only for the Custom network', () => {
+    const fields = new AvalancheNodeApi().properties
+    const network = fields.find((p) => p.name === 'network')
+    expect(optionsOf(network).map((o) => o.value)).toEqual(['mainnet', 'fuji', 'local', 'custom'])
+    expect(fields.find((p) => p.name === 'baseUrl')?.displayOptions).toEqual({ show: { network: ['custom'] } })
+  })
+
   it('have test requests and password-typed secrets', () => {
     const nodeApi = new AvalancheNodeApi()
     expect(nodeApi.test.request).toMatchObject({ url: '/ext/info', method: 'POST' })

@@ -15,7 +15,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ seed: 3, admin: true, index: true, xTxs: 300, utxosPerAddress: 120 })
   bare = await startDevnet({ seed: 3, xTxs: 50 })
   credentials = {
-    avalancheNodeApi: { network: 'local', baseUrl: devnet.url, headerName: 'x-gateway-key', headerSecret: 'secret' },
+    avalancheNodeApi: { network: 'custom', baseUrl: devnet.url, headerName: 'x-gateway-key', headerSecret: 'secret' },
     avalancheDataApi: { apiKey: '', dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
   }
 })
@@ -92,13 +92,16 @@ describe('Avalanche execute() against the devnet', () => {
     expect(new Set(numbers).size).toBe(50)
   })
 
-  it('reports bad parameters as NodeOperationError naming the field', async () => {
-    const error = await run([
-      { resource: 'pChain', operation: 'platform.getBalance', addresses: 'not-an-address' },
-    ]).catch((e: unknown) => e)
+  it('reports bad parameters as NodeOperationError naming the field as the editor shows it', async () => {
+    const addresses = `${devnet.fixtures.accounts.ewoq.p}, not-an-address`
+    const error = await run([{ resource: 'pChain', operation: 'platform.getBalance', addresses }]).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(NodeOperationError)
-    expect((error as NodeOperationError).message).toContain('addresses')
-    expect((error as NodeOperationError).description).toContain('addresses')
+    // The second entry of the Addresses list: its label and position (from 1), never the wire path `addresses[1]`.
+    expect((error as NodeOperationError).message).toMatch(/^Invalid value in "Addresses", item 2: /)
+    expect((error as NodeOperationError).message).not.toContain('addresses[')
+    expect((error as NodeOperationError).description).toBe('Fix the field "Addresses"')
   })
 
   it('reports JSON-RPC and HTTP failures as NodeApiError with a fix, and continues on fail with paired items', async () => {
@@ -111,7 +114,7 @@ describe('Avalanche execute() against the devnet', () => {
     const disabled = await run(
       [{ resource: 'admin', operation: 'admin.getChainAliases', chain: devnet.fixtures.chains.x }],
       {
-        creds: { ...credentials, avalancheNodeApi: { network: 'local', baseUrl: bare.url } },
+        creds: { ...credentials, avalancheNodeApi: { network: 'custom', baseUrl: bare.url } },
       },
     ).catch((e: unknown) => e)
     expect(disabled).toBeInstanceOf(NodeApiError)
@@ -126,8 +129,19 @@ describe('Avalanche execute() against the devnet', () => {
       { continueOnFail: true },
     )
     expect(items?.[0]).toMatchObject({ pairedItem: { item: 0 } })
-    expect(items?.[0]?.json.error).toMatch(/addresses/)
+    expect(items?.[0]?.json.error).toMatch(/"Addresses"/)
     expect(items?.[1]).toMatchObject({ json: { networkID: devnet.fixtures.networkId }, pairedItem: { item: 1 } })
+  })
+
+  it("says which credential to select when the node's credential is of the other API", async () => {
+    const error = await run([{ authentication: 'nodeApi', resource: 'metrics', operation: 'metrics.liveCheck' }]).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(NodeOperationError)
+    expect((error as NodeOperationError).message).toBe('This needs an Avalanche Data API credential')
+    expect((error as NodeOperationError).description).toBe(
+      'Select an Avalanche Data API credential under Credential (the node has an Avalanche Node API one)',
+    )
   })
 
   it('stops at the Timeout option, retries included', async () => {
@@ -142,8 +156,8 @@ describe('Avalanche execute() against the devnet', () => {
         continueOnFail: true,
       })
       expect(bad?.[0]?.json).toMatchObject({
-        error: expect.stringMatching(/timeoutMs: must be a whole number of milliseconds from 1 to \d+ \(got 1\.5\)/),
-        description: 'Fix the field timeoutMs',
+        error: expect.stringMatching(/"Timeout": must be a whole number of milliseconds from 1 to \d+ \(got 1\.5\)/),
+        description: 'Fix the field "Timeout"',
       })
     } finally {
       devnet.setFaults(undefined)

@@ -53,7 +53,9 @@ const node: INode = {
 function parameterReader(parameters: IDataObject[]) {
   return (name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
     const value = (parameters[itemIndex] ?? parameters[0])?.[name]
-    // As n8n does: `extractValue` turns a resource locator ({ __rl, mode, value }) into its value.
+    // As n8n does: `extractValue` turns a resource locator ({ __rl, mode, value }) into its value, and fails for a
+    // parameter the node does not show (n8n-core's extract-value.ts: "Could not find property").
+    if (options?.extractValue && value === undefined) throw new Error(`Could not find property (${name})`)
     if (options?.extractValue && value && typeof value === 'object' && '__rl' in value) return value.value
     if (value !== undefined) return value
     if (fallback !== undefined) return fallback
@@ -96,7 +98,8 @@ export function pollFunctions(options: {
 }): IPollFunctions {
   const read = parameterReader([options.parameters])
   const fns = {
-    getNodeParameter: (name: string, fallback?: unknown) => read(name, 0, fallback),
+    getNodeParameter: (name: string, fallback?: unknown, options?: { extractValue?: boolean }) =>
+      read(name, 0, fallback, options),
     getNode: () => ({ ...node, name: 'Avalanche Trigger', type: 'avalancheTrigger' }),
     getMode: () => options.mode ?? 'trigger',
     getWorkflowStaticData: () => options.staticData,

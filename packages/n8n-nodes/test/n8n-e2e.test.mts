@@ -2,19 +2,16 @@
  * The packed package inside a real n8n 2.x (see n8n.mts): installed the way n8n installs a community package,
  * credentials and workflows imported with n8n's CLI, workflows run with `n8n execute --id`, against the devnet.
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createClient } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { n8nBin, n8nNode } from './n8n.mts'
+import { installPackedPackage, manifest, n8nBin, n8nEnv, n8nNode } from './n8n.mts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const nodeType = `${pkg.name}.avalanche`
+const nodeType = `${manifest.name}.avalanche`
 const RECORDS = 10_000
 const API_KEY = 'e2e-data-api-key-0123456789'
 const WRONG_KEY = 'e2e-wrong-key-9876543210'
@@ -82,42 +79,18 @@ const avalanche = (name: string, parameters: Record<string, unknown>, credential
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 7, evmTxs: RECORDS, apiKeys: { [API_KEY]: 'full' } })
   work = mkdtempSync(join(tmpdir(), 'n8n-e2e-'))
-  env = {
-    PATH: process.env.PATH,
-    HOME: work,
-    N8N_USER_FOLDER: join(work, 'home'),
-    N8N_ENCRYPTION_KEY: 'avalanche-e2e-encryption-key',
-    N8N_DIAGNOSTICS_ENABLED: 'false',
-    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-    N8N_TEMPLATES_ENABLED: 'false',
-    // Another n8n on this machine (or a parallel run) must not collide on the task broker's port.
-    N8N_RUNNERS_BROKER_PORT: String(20_000 + (process.pid % 20_000)),
-  }
-
-  // Installed as n8n installs a community package: the tarball unpacked under ~/.n8n/nodes/node_modules, its
-  // dev and peer dependencies dropped, the package listed in ~/.n8n/nodes/package.json.
-  const packDir = join(work, 'pack')
-  execFileSync('pnpm', ['pack', '--pack-destination', packDir], { cwd: root, stdio: 'pipe' })
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')) as string)
-  const nodesDir = join(work, 'home', '.n8n', 'nodes')
-  const installed = join(nodesDir, 'node_modules', pkg.name)
-  mkdirSync(installed, { recursive: true })
-  execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
-  const {
-    devDependencies: _d,
-    peerDependencies: _p,
-    ...manifest
-  } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
-  writeFileSync(join(installed, 'package.json'), JSON.stringify(manifest, null, 2))
-  writeFileSync(
-    join(nodesDir, 'package.json'),
-    JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [pkg.name]: manifest.version } }),
-  )
+  env = n8nEnv(work, 20_000 + (process.pid % 20_000))
+  installPackedPackage(join(work, 'home'))
 
   writeFileSync(
     join(work, 'credentials.json'),
     JSON.stringify([
-      { id: 'devnetNode00001', name: 'devnetNode00001', type: 'avalancheNodeApi', data: { baseUrl: devnet.url } },
+      {
+        id: 'devnetNode00001',
+        name: 'devnetNode00001',
+        type: 'avalancheNodeApi',
+        data: { network: 'custom', baseUrl: devnet.url },
+      },
       {
         id: 'devnetData00001',
         name: 'devnetData00001',
@@ -135,6 +108,7 @@ beforeAll(async () => {
   const ewoq = devnet.fixtures.data.evm.accounts.ewoq
   const chainId = devnet.fixtures.data.evm.chains[0]?.chainId
   const transactions = {
+    authentication: 'dataApi',
     resource: 'dataEvm',
     operation: 'data.listNativeTransactions',
     chainId: { __rl: true, mode: 'list', value: chainId }, // as n8n stores a pick from the list
@@ -146,7 +120,7 @@ beforeAll(async () => {
       workflow('avaxReturnAll01', [
         avalanche(
           'Version',
-          { resource: 'nodeInfo', operation: 'info.getNodeVersion' },
+          { authentication: 'nodeApi', resource: 'nodeInfo', operation: 'info.getNodeVersion' },
           'avalancheNodeApi',
           'devnetNode00001',
         ),
@@ -158,7 +132,12 @@ beforeAll(async () => {
       workflow('avaxBadParam001', [
         avalanche(
           'Balance',
-          { resource: 'pChain', operation: 'platform.getBalance', addresses: 'not-an-address' },
+          {
+            authentication: 'nodeApi',
+            resource: 'pChain',
+            operation: 'platform.getBalance',
+            addresses: 'not-an-address',
+          },
           'avalancheNodeApi',
           'devnetNode00001',
         ),
@@ -214,12 +193,12 @@ describe('in a real n8n', () => {
     expect(`${stdout}${stderr}`).not.toContain(API_KEY)
   }, 120_000)
 
-  it('fails the execution on a bad parameter with the field named and the fix', async () => {
+  it('fails the execution on a bad parameter with the field named as the editor shows it, and the fix', async () => {
     const { code, stdout, stderr } = await n8n('execute', '--id=avaxBadParam001', '--rawOutput')
     expect(code, `${stdout}${stderr}`).toBe(1)
     const { error } = execution(stdout).data.resultData
-    expect(error?.message).toMatch(/^Invalid parameters for platform\.getBalance: addresses\[0\]: expected an address/)
-    expect(error?.description).toBe('Fix the field addresses')
+    expect(error?.message).toMatch(/^Invalid value in "Addresses", item 1: /)
+    expect(error?.description).toBe('Fix the field "Addresses"')
   }, 120_000)
 
   it("reports the Data API's 401 without ever showing the key", async () => {

@@ -5,13 +5,14 @@
  * a package the registry lacks), then `npm rebuild` of the two native modules the CLI needs (sqlite3 builds from
  * source, isolated-vm ships a Node 24 prebuild); the other install scripts (kafka, oracle, …) are not needed.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -100,4 +101,52 @@ export async function ensureN8n(): Promise<void> {
   rmSync(n8nDir, { recursive: true, force: true })
   renameSync(staging, n8nDir)
   say(`n8n ${version} ready (${elapsed()})`)
+}
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+/** This package's manifest (its name prefixes the node types: `<name>.avalanche`). */
+export const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+  name: string
+  version: string
+}
+
+/**
+ * Installs the packed tarball the way n8n installs a community package: unpacked under
+ * `<userFolder>/.n8n/nodes/node_modules`, its dev and peer dependencies dropped, the package listed in
+ * `<userFolder>/.n8n/nodes/package.json`.
+ */
+export function installPackedPackage(userFolder: string): void {
+  const packDir = join(userFolder, 'pack')
+  execFileSync('pnpm', ['pack', '--pack-destination', packDir], { cwd: packageRoot, stdio: 'pipe' })
+  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')) as string)
+  const nodesDir = join(userFolder, '.n8n', 'nodes')
+  const installed = join(nodesDir, 'node_modules', manifest.name)
+  mkdirSync(installed, { recursive: true })
+  execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'])
+  const {
+    devDependencies: _d,
+    peerDependencies: _p,
+    ...shipped
+  } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
+  writeFileSync(join(installed, 'package.json'), JSON.stringify(shipped, null, 2))
+  writeFileSync(
+    join(nodesDir, 'package.json'),
+    JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [manifest.name]: shipped.version } }),
+  )
+}
+
+/** The environment of an n8n whose data lives in `work`: no telemetry, no nags, its own task-broker port. */
+export function n8nEnv(work: string, brokerPort: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: work,
+    N8N_USER_FOLDER: join(work, 'home'),
+    N8N_ENCRYPTION_KEY: 'avalanche-e2e-encryption-key',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    // Another n8n on this machine (or a parallel run) must not collide on the task broker's port.
+    N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+  }
 }

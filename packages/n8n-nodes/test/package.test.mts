@@ -65,7 +65,7 @@ describe('built package', () => {
     const { Avalanche } = require(join(root, pkg.n8n.nodes[0]))
     const devnet = await startDevnet({ seed: 5, xTxs: 50 })
     try {
-      const credentials = { avalancheNodeApi: { network: 'local', baseUrl: devnet.url } }
+      const credentials = { avalancheNodeApi: { network: 'custom', baseUrl: devnet.url } }
       const ewoq = devnet.fixtures.accounts.ewoq
       const [items] = await new Avalanche().execute.call(
         executeFunctions({
@@ -85,7 +85,7 @@ describe('built package', () => {
         { item: 1 },
       ])
       expect(items[4]).toMatchObject({ pairedItem: { item: 2 } })
-      expect(items[4].json.error).toMatch(/addresses/)
+      expect(items[4].json.error).toMatch(/^Invalid value in "Addresses", item 1: /)
     } finally {
       await devnet.close()
     }

@@ -18,6 +18,7 @@ beforeAll(async () => {
   const host = new URL(devnet.url).host
   credentials = {
     avalancheNodeApi: {
+      network: 'custom',
       baseUrl: `http://user:${SECRETS.password}@${host}`,
       headerName: 'x-gateway-key',
       headerSecret: SECRETS.header,

@@ -11,7 +11,7 @@ const trigger = new AvalancheTrigger()
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 4, index: true, xTxs: 200 })
   credentials = {
-    avalancheNodeApi: { network: 'local', baseUrl: devnet.url },
+    avalancheNodeApi: { network: 'custom', baseUrl: devnet.url },
     avalancheDataApi: { apiKey: '', dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
   }
 })
@@ -64,8 +64,8 @@ describe('Avalanche Trigger poll() against the devnet', () => {
     }
   })
 
-  it('indexContainer: follows an index from the cursor', async () => {
-    const { staticData, poll } = poller({ event: 'indexContainer', indexName: 'X/tx', maxItems: 10 })
+  it('indexContainer: follows an index from the cursor (X/block unless chosen)', async () => {
+    const { staticData, poll } = poller({ event: 'indexContainer', maxItems: 10 })
     expect(await poll()).toBeNull()
     const last = BigInt(staticData.cursor as string)
     staticData.cursor = String(last - 4n)
@@ -92,7 +92,9 @@ describe('Avalanche Trigger poll() against the devnet', () => {
 
   it('evmBlock: emits Data API blocks newer than the cursor, oldest first', async () => {
     const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
-    const { staticData, poll } = poller({ event: 'evmBlock', chainId, maxItems: 3 })
+    // As the editor stores a pick from the Chain ID list.
+    const picked = { __rl: true, mode: 'list', value: chainId }
+    const { staticData, poll } = poller({ event: 'evmBlock', chainId: picked, maxItems: 3 })
     expect(await poll()).toBeNull()
     const latest = BigInt(staticData.cursor as string)
     staticData.cursor = String(latest - 5n)

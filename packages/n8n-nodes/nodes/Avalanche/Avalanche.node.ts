@@ -8,15 +8,13 @@ import {
   NodeConnectionTypes,
   NodeOperationError,
 } from 'n8n-workflow'
+import { assertApi, CREDENTIAL_OF, credentials } from '../shared/authentication'
 import { listSearch } from '../shared/listSearch'
-import { OPERATION_BY_VALUE, RESOURCES } from '../shared/operations'
+import { OPERATION_BY_VALUE } from '../shared/operations'
 import { shapeOutput, toNodeError } from '../shared/output'
-import { actionProperties } from '../shared/properties'
+import { actionProperties, actionSubtitle } from '../shared/properties'
 import { readParams, records } from '../shared/run'
-import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from '../shared/transport'
-
-const NODE_RESOURCES = ['nodeInfo', 'xChain', 'pChain', 'index', 'admin']
-const DATA_RESOURCES = RESOURCES.map((r) => r.value as string).filter((r) => !NODE_RESOURCES.includes(r))
+import { clientFor } from '../shared/transport'
 
 export class Avalanche implements INodeType {
   description: INodeTypeDescription = {
@@ -25,17 +23,14 @@ export class Avalanche implements INodeType {
     icon: { light: 'file:avalanche.svg', dark: 'file:avalanche.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+    subtitle: actionSubtitle(),
     description:
-      'Query an Avalanche node (Info, Health, X-Chain, P-Chain, Index, Admin), the Data API and the Metrics API',
+      'Query an Avalanche node (Info, Health, P-Chain, X-Chain, Index, Admin), the Data API and the Metrics API',
     defaults: { name: 'Avalanche' },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [
-      { name: NODE_CREDENTIAL, required: true, displayOptions: { show: { resource: NODE_RESOURCES } } },
-      { name: DATA_CREDENTIAL, required: true, displayOptions: { show: { resource: DATA_RESOURCES } } },
-    ],
+    credentials,
     properties: actionProperties(),
   }
 
@@ -56,7 +51,8 @@ export class Avalanche implements INodeType {
             itemIndex,
           })
         }
-        const credential = NODE_RESOURCES.includes(resource) ? NODE_CREDENTIAL : DATA_CREDENTIAL
+        assertApi(this.getNode(), this.getNodeParameter('authentication', itemIndex, spec.api), spec.api, itemIndex)
+        const credential = CREDENTIAL_OF[spec.api]
         let client = clients.get(credential)
         if (!client) {
           client = await clientFor(this, credential)

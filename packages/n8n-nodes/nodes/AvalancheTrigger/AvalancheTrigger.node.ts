@@ -8,11 +8,29 @@ import {
   NodeConnectionTypes,
   NodeOperationError,
 } from 'n8n-workflow'
+import {
+  assertApi,
+  authenticationProperty,
+  CREDENTIAL_OF,
+  credentialNotices,
+  credentials,
+} from '../shared/authentication'
+import { listSearch } from '../shared/listSearch'
+import type { Api } from '../shared/operations'
 import { shapeOutput, toNodeError } from '../shared/output'
-import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from '../shared/transport'
+import { subtitleOf } from '../shared/properties'
+import { clientFor } from '../shared/transport'
 
-const NODE_EVENTS = ['xChainBlock', 'pChainBlock', 'indexContainer', 'validatorSetChange']
-const DATA_EVENTS = ['evmBlock', 'addressTransaction']
+/** The API (credential) each event reads. */
+const EVENT_API: Record<string, Api> = {
+  pChainBlock: 'nodeApi',
+  xChainBlock: 'nodeApi',
+  indexContainer: 'nodeApi',
+  validatorSetChange: 'nodeApi',
+  evmBlock: 'dataApi',
+  addressTransaction: 'dataApi',
+}
+const eventsOf = (api: Api) => Object.keys(EVENT_API).filter((e) => EVENT_API[e] === api)
 /** Most records one poll reads while looking for new ones (Data API walks). */
 const SCAN_CAP = 1000
 
@@ -30,6 +48,10 @@ interface PollContext {
 
 const str = (fns: IPollFunctions, name: string, fallback = ''): string =>
   String(fns.getNodeParameter(name, fallback) ?? fallback).trim()
+
+/** The picked (or typed) EVM chain ID: a resource locator's value. Only read for the events that show the field. */
+const chainIdOf = (fns: IPollFunctions): string =>
+  String(fns.getNodeParameter('chainId', '', { extractValue: true }) ?? '').trim()
 
 /** New blocks of a chain with getHeight/getBlockByHeight (X-Chain: avm, P-Chain: platform). */
 function chainBlocks(service: 'avm' | 'platform'): Poll {
@@ -55,7 +77,7 @@ function chainBlocks(service: 'avm' | 'platform'): Poll {
 }
 
 const indexContainer: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const indexName = str(fns, 'indexName', 'X/tx') as 'X/tx'
+  const indexName = str(fns, 'indexName', 'X/block') as 'X/block'
   const last = await client.index.getLastAccepted({ indexName })
   if (manual) return [emit(last, 'index.getLastAccepted')]
   if (state.cursor === undefined) {
@@ -111,7 +133,7 @@ const validatorSetChange: Poll = async (client, { fns, state, max, manual, emit 
 }
 
 const evmBlock: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const chainId = str(fns, 'chainId', '43114')
+  const chainId = chainIdOf(fns)
   const fresh: { blockNumber: string }[] = []
   for await (const block of client.data.getLatestBlocks.items({ chainId }, { limit: manual ? 1 : SCAN_CAP })) {
     const b = block as unknown as { blockNumber: string }
@@ -131,7 +153,7 @@ const evmBlock: Poll = async (client, { fns, state, max, manual, emit }) => {
 }
 
 const addressTransaction: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const chainId = str(fns, 'chainId', '43114')
+  const chainId = chainIdOf(fns)
   const address = str(fns, 'address')
   type Tx = { nativeTransaction: { blockNumber: string; txHash: string } }
   const seen = new Set(state.seen ?? [])
@@ -176,6 +198,46 @@ const POLLS: Record<string, Poll> = {
   addressTransaction,
 }
 
+/** The events, as the Event field and n8n's node picker ("On new P-Chain block") show them. */
+const EVENTS = [
+  {
+    name: 'New EVM Block',
+    value: 'evmBlock',
+    action: 'On new EVM block',
+    description: 'A new block of an EVM chain such as the C-Chain, from the Data API',
+  },
+  {
+    name: 'New Index Container',
+    value: 'indexContainer',
+    action: 'On new index container',
+    description: "A container accepted into one of the node's indexes (the node needs --index-enabled=true)",
+  },
+  {
+    name: 'New P-Chain Block',
+    value: 'pChainBlock',
+    action: 'On new P-Chain block',
+    description: 'A P-Chain block accepted by the node',
+  },
+  {
+    name: 'New Transaction of an Address',
+    value: 'addressTransaction',
+    action: 'On new transaction of an address',
+    description: 'A transaction an EVM address took part in, from the Data API',
+  },
+  {
+    name: 'New X-Chain Block',
+    value: 'xChainBlock',
+    action: 'On new X-Chain block',
+    description: 'An X-Chain block accepted by the node',
+  },
+  {
+    name: 'Validator Added or Removed',
+    value: 'validatorSetChange',
+    action: 'On validator added or removed',
+    description: 'A validator joined or left the current validator set of the Primary Network or a subnet',
+  },
+]
+
 export class AvalancheTrigger implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Avalanche Trigger',
@@ -183,46 +245,52 @@ export class AvalancheTrigger implements INodeType {
     icon: { light: 'file:avalanche.svg', dark: 'file:avalanche.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{$parameter["event"]}}',
-    description: 'Starts the workflow on new Avalanche blocks, index containers, transactions or validator changes',
+    subtitle: subtitleOf('event', Object.fromEntries(EVENTS.map((e) => [e.value, e.name]))),
+    // n8n's node picker merges this trigger with the Avalanche node into one "Avalanche" entry that always shows
+    // this description, for actions too: it speaks for both.
+    description:
+      'Query Avalanche nodes, the Data API and the Metrics API, or start a workflow on new blocks, transactions, index containers and validator changes',
     defaults: { name: 'Avalanche Trigger' },
     polling: true,
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [
-      { name: NODE_CREDENTIAL, required: true, displayOptions: { show: { event: NODE_EVENTS } } },
-      { name: DATA_CREDENTIAL, required: true, displayOptions: { show: { event: DATA_EVENTS } } },
-    ],
+    credentials,
     properties: [
+      authenticationProperty,
       {
         displayName: 'Event',
         name: 'event',
         type: 'options',
         noDataExpression: true,
         default: 'pChainBlock',
-        options: [
-          { name: 'New EVM Block (Data API)', value: 'evmBlock', description: 'A block of an EVM chain' },
-          { name: 'New Index Container', value: 'indexContainer', description: 'A container accepted into an index' },
-          { name: 'New P-Chain Block', value: 'pChainBlock', description: 'A P-Chain block accepted by the node' },
-          {
-            name: 'New Transaction for Address (Data API)',
-            value: 'addressTransaction',
-            description: 'A transaction of an EVM address',
-          },
-          { name: 'New X-Chain Block', value: 'xChainBlock', description: 'An X-Chain block accepted by the node' },
-          {
-            name: 'Validator Set Change',
-            value: 'validatorSetChange',
-            description: 'A validator added to or removed from the current validator set',
-          },
-        ],
+        options: EVENTS,
       },
+      ...credentialNotices('event', { nodeApi: eventsOf('nodeApi'), dataApi: eventsOf('dataApi') }, 'This event'),
       {
         displayName: 'Index Name',
         name: 'indexName',
         type: 'options',
-        default: 'X/tx',
-        options: ['X/tx', 'X/block', 'P/block', 'C/block', 'X/vtx'].map((v) => ({ name: v, value: v })),
+        default: 'X/block',
+        options: [
+          { name: 'C/block', value: 'C/block', description: 'C-Chain blocks accepted by the node' },
+          { name: 'P/block', value: 'P/block', description: 'P-Chain blocks accepted by the node' },
+          {
+            name: 'X/block',
+            value: 'X/block',
+            description: 'X-Chain blocks: since Cortina (2023) they carry every new X-Chain transaction',
+          },
+          {
+            name: 'X/tx',
+            value: 'X/tx',
+            description:
+              'X-Chain transactions from before Cortina (2023) only: this index no longer grows (new ones are in X/block)',
+          },
+          {
+            name: 'X/vtx',
+            value: 'X/vtx',
+            description: 'X-Chain vertices from before Cortina (2023) only: this index no longer grows',
+          },
+        ],
         displayOptions: { show: { event: ['indexContainer'] } },
         description: 'Index to follow (the node needs --index-enabled=true)',
       },
@@ -237,10 +305,20 @@ export class AvalancheTrigger implements INodeType {
       {
         displayName: 'Chain ID',
         name: 'chainId',
-        type: 'string',
-        default: '43114',
-        displayOptions: { show: { event: DATA_EVENTS } },
-        description: 'EVM chain ID (43114 for the C-Chain, 43113 on Fuji)',
+        type: 'resourceLocator',
+        default: { mode: 'list', value: '' },
+        required: true,
+        modes: [
+          {
+            displayName: 'From List',
+            name: 'list',
+            type: 'list',
+            typeOptions: { searchListMethod: 'searchEvmChains', searchable: true },
+          },
+          { displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 43114' },
+        ],
+        displayOptions: { show: { event: eventsOf('dataApi') } },
+        description: 'EVM chain to watch (43114 is the C-Chain, 43113 the Fuji C-Chain)',
       },
       {
         displayName: 'Address',
@@ -262,18 +340,22 @@ export class AvalancheTrigger implements INodeType {
     ],
   }
 
+  methods = { listSearch: { searchEvmChains: listSearch.searchEvmChains } }
+
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
     const event = this.getNodeParameter('event') as string
     const poll = POLLS[event]
     try {
       if (!poll) throw new NodeOperationError(this.getNode(), `Unknown event "${event}"`)
-      const client = await clientFor(this, DATA_EVENTS.includes(event) ? DATA_CREDENTIAL : NODE_CREDENTIAL)
+      const api = EVENT_API[event] ?? 'nodeApi'
+      assertApi(this.getNode(), this.getNodeParameter('authentication', api), api)
+      const client = await clientFor(this, CREDENTIAL_OF[api])
       const state = this.getWorkflowStaticData('node') as Cursor
       const key = JSON.stringify([
         event,
         str(this, 'indexName', ''),
         str(this, 'subnetID', ''),
-        str(this, 'chainId', ''),
+        EVENT_API[event] === 'dataApi' ? chainIdOf(this) : '',
         str(this, 'address', ''),
       ])
       if (state.key !== key) {

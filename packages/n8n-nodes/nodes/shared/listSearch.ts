@@ -25,7 +25,10 @@ function search(credential: string, load: (client: AvalancheClient) => Promise<I
 /** The node's `methods.listSearch`: one search per resource locator kind. */
 export const listSearch: Record<Locator, Search> = {
   searchEvmChains: search(DATA_CREDENTIAL, async (client) =>
-    (await client.data.listChains()).chains.map((c) => ({ name: `${c.chainName} (${c.chainId})`, value: c.chainId })),
+    ((await client.data.listChains()).chains ?? []).map((c) => ({
+      name: `${c.chainName} (${c.chainId})`,
+      value: c.chainId,
+    })),
   ),
   searchBlockchains: search(NODE_CREDENTIAL, async (client) =>
     (await client.platform.getBlockchains()).blockchains.map((c) => ({ name: `${c.name} (${c.id})`, value: c.id })),

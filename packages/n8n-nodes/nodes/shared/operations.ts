@@ -1,27 +1,49 @@
 import { type AnyOperation, catalog, type Service } from '@avalanche-automation/core'
 import type { z } from 'zod'
+import { actionWords, fieldName, htmlSafe, OPERATION_DESCRIPTIONS, operationName } from './names'
 
-/** The node's resources, in display order: the services of the catalog as users think of them. */
+/**
+ * The node's resources in the order users reach for them (node info first, Admin last), each with the API whose
+ * credential it needs: the `authentication` parameter's value (see authentication.ts).
+ */
 export const RESOURCES = [
-  { value: 'nodeInfo', name: 'Node Info & Health', description: 'Info and health APIs of a node' },
-  { value: 'xChain', name: 'X-Chain', description: 'AVM API of the X-Chain (or another AVM chain)' },
-  { value: 'pChain', name: 'P-Chain', description: 'Platform API: validators, subnets, blockchains, balances' },
-  { value: 'index', name: 'Index', description: 'Index API of accepted containers (node needs --index-enabled=true)' },
+  { value: 'nodeInfo', name: 'Node Info & Health', api: 'nodeApi', description: 'Info and health APIs of a node' },
   {
-    value: 'admin',
-    name: 'Admin',
-    description: 'Admin API (node needs --api-admin-enabled=true; unsafe on shared nodes)',
+    value: 'pChain',
+    name: 'P-Chain',
+    api: 'nodeApi',
+    description: 'Platform API: validators, subnets, blockchains, balances',
   },
-  { value: 'dataEvm', name: 'Data API EVM', description: 'Data API: EVM chains, blocks, transactions, balances' },
+  { value: 'xChain', name: 'X-Chain', api: 'nodeApi', description: 'AVM API of the X-Chain (or another AVM chain)' },
+  {
+    value: 'dataEvm',
+    name: 'Data API EVM',
+    api: 'dataApi',
+    description: 'Data API: EVM chains, blocks, transactions, balances',
+  },
   {
     value: 'dataPrimaryNetwork',
     name: 'Data API Primary Network',
+    api: 'dataApi',
     description: 'Data API: Primary Network transactions and blocks',
   },
-  { value: 'metrics', name: 'Metrics', description: 'Metrics API: chain, staking and ICM metrics' },
+  { value: 'metrics', name: 'Metrics', api: 'dataApi', description: 'Metrics API: chain, staking and ICM metrics' },
+  {
+    value: 'index',
+    name: 'Index',
+    api: 'nodeApi',
+    description: 'Index API of accepted containers (node needs --index-enabled=true)',
+  },
+  {
+    value: 'admin',
+    name: 'Admin',
+    api: 'nodeApi',
+    description: 'Admin API (node needs --api-admin-enabled=true; unsafe on shared nodes)',
+  },
 ] as const
 
 export type Resource = (typeof RESOURCES)[number]['value']
+export type Api = (typeof RESOURCES)[number]['api']
 
 export function resourceOf(op: AnyOperation): Resource {
   const byService: Record<Service, Resource> = {
@@ -68,6 +90,8 @@ export interface FieldSpec {
 export interface OperationSpec {
   op: AnyOperation
   resource: Resource
+  /** The API (credential) it needs: the `authentication` value it is shown with. */
+  api: Api
   /** The `operation` parameter value: the catalog id (`platform.getHeight`). */
   value: string
   name: string
@@ -77,6 +101,9 @@ export interface OperationSpec {
   fields: FieldSpec[]
   paginated: boolean
 }
+
+/** The index a user most likely wants first: X/tx stopped growing at Cortina (node-rpc.md section 0.1). */
+const GROWING_INDEX = 'X/block'
 
 /** Wire parameters that Return All / Limit replace, per pagination kind. */
 export const PAGINATION_PARAMS: Record<string, string[]> = {
@@ -143,37 +170,12 @@ function kindOf(schema: z.ZodType): { kind: FieldKind; options?: string[] } {
   }
 }
 
-/** `getCurrentValidators` → `Get Current Validators`, `listChains` → `Get Many Chains`, `getUTXOs` → `Get UTXOs`. */
-export function operationName(method: string): string {
-  const words = (method.match(/[A-Z]{2,}s?(?![a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? [method]).map(
-    (w) => w.charAt(0).toUpperCase() + w.slice(1),
-  )
-  if (words[0] === 'List') words.splice(0, 1, 'Get', 'Many')
-  return words.join(' ')
-}
-
-/** `nodeIDs` → `Node IDs`, `blockchainId` → `Blockchain ID`. */
-export function fieldName(name: string): string {
-  return (name.match(/[A-Z]{2,}s?(?![a-z])|[A-Z]?[a-z0-9]+|[A-Z]+/g) ?? [name])
-    .map((w) => (w === 'Id' || w === 'id' ? 'ID' : w === 'Ids' ? 'IDs' : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ')
-}
-
-/** `Get Current Validators` → `Get current validators`; acronyms stay (`Get UTXOs`). */
-function actionWords(name: string): string {
-  return name
-    .split(' ')
-    .map((w, i) => (i > 0 && /^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w))
-    .join(' ')
-}
-
 function sentence(text: string): string {
   const t = text.trim()
   return t ? t.charAt(0).toUpperCase() + t.slice(1) : t
 }
 
 function buildSpec(op: AnyOperation): OperationSpec {
-  const method = op.id.slice(op.id.indexOf('.') + 1)
   const resource = resourceOf(op)
   const hidden = op.pagination ? (PAGINATION_PARAMS[op.pagination.kind] ?? []) : []
   const root = unwrap(op.params)
@@ -188,28 +190,32 @@ function buildSpec(op: AnyOperation): OperationSpec {
       displayName: fieldName(name),
       kind: kind.kind,
       required: !info.optional,
-      description: sentence(info.description ?? ''),
+      description: htmlSafe(sentence(info.description ?? '')),
     }
     if (kind.options) field.options = kind.options
     const locator = field.required && kind.kind === 'string' ? locatorOf(op, name) : undefined
     if (locator) field.locator = locator
     if (['string', 'number', 'boolean'].includes(typeof info.default)) {
       field.default = info.default as string | number | boolean
+    } else if (name === 'indexName' && kind.options?.includes(GROWING_INDEX)) {
+      field.default = GROWING_INDEX
     }
     fields.push(field)
   }
-  let description = sentence(op.summary).replace(/\.$/, '')
+  let description = OPERATION_DESCRIPTIONS[op.id] ?? sentence(op.summary).replace(/\.$/, '')
   if (op.service === 'admin') description += ' (needs --api-admin-enabled=true; unsafe on shared nodes)'
   else if (op.requires) description += ` (needs ${op.requires})`
   if (op.deprecated) description += ` (deprecated since ${op.deprecated.since})`
-  const name = operationName(method)
+  const name = operationName(op.id)
+  const { api, name: resourceName } = RESOURCES.find((r) => r.value === resource) ?? RESOURCES[0]
   return {
     op,
     resource,
+    api,
     value: op.id,
     name,
-    action: `${actionWords(name)} (${RESOURCES.find((r) => r.value === resource)?.name})`,
-    description,
+    action: `${actionWords(name)} (${resourceName})`,
+    description: htmlSafe(description),
     fields,
     paginated: op.pagination !== undefined,
   }

@@ -1,5 +1,6 @@
 import { AvalancheError, formatAmount, HttpStatusError, InvalidParamsError, toJson } from '@avalanche-automation/core'
 import { type IDataObject, type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow'
+import { fieldName } from './names'
 
 /** Result fields that the P-Chain (and the X-Chain fee) report in nAVAX: Simplified adds `<field>Avax` beside them. */
 const NAVAX_FIELDS = new Set([
@@ -66,15 +67,30 @@ function fixFor(error: AvalancheError): string {
   }
 }
 
+/** Call options named as the node's Options show them. */
+const OPTION_LABELS: Record<string, string> = { timeoutMs: 'Timeout' }
+
+/**
+ * A parameter path as the user sees the field: `addresses[0]` → `"Addresses", item 1` (lists count from 1 in the
+ * field), `startIndex.address` → `"Start Index", Address`.
+ */
+export function fieldLabel(path: string): string {
+  const [top = '', ...rest] = path.split(/(?=[.[])/)
+  const parts = rest.map((p) => (p.startsWith('[') ? `item ${Number(p.slice(1, -1)) + 1}` : fieldName(p.slice(1))))
+  return [`"${OPTION_LABELS[top] ?? fieldName(top)}"`, ...parts].join(', ')
+}
+
 /** Maps anything thrown by core to NodeOperationError (bad parameters) or NodeApiError (the service said no). */
 export function toNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
   if (error instanceof NodeApiError || error instanceof NodeOperationError) return error
   if (InvalidParamsError.isInstance(error)) {
-    const fields = error.issues.map((i) => i.path.split(/[.[]/)[0]).filter(Boolean)
-    return new NodeOperationError(node, error.shortMessage, {
+    const issues = error.issues.map((i) => (i.path ? `${fieldLabel(i.path)}: ${i.message}` : i.message))
+    const fields = [...new Set(error.issues.map((i) => i.path.split(/[.[]/)[0]).filter(Boolean))] as string[]
+    const lead = error.issues.every((i) => i.path) ? 'Invalid value in' : 'Invalid parameters:'
+    return new NodeOperationError(node, `${lead} ${issues.join('; ')}`, {
       itemIndex,
       description: fields.length
-        ? `Fix the field${fields.length > 1 ? 's' : ''} ${[...new Set(fields)].join(', ')}`
+        ? `Fix the field${fields.length > 1 ? 's' : ''} ${fields.map((f) => fieldLabel(f)).join(', ')}`
         : 'Fix the fields of this operation',
     })
   }

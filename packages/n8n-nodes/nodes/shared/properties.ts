@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
-import { type FieldSpec, type Locator, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
+import { authenticationProperty, credentialNotices } from './authentication'
+import { type Api, type FieldSpec, type Locator, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
 
 const OPTIONS: INodeProperties = {
   displayName: 'Options',
@@ -96,23 +97,36 @@ function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeP
   return property
 }
 
+const apisFirst = (api: Api): Api[] => (api === 'nodeApi' ? ['nodeApi', 'dataApi'] : ['dataApi', 'nodeApi'])
+
 function show(spec: OperationSpec): Record<string, string[]> {
   return { resource: [spec.resource], operation: [spec.value] }
 }
 
-/** The resource selector, one operation selector per resource, the fields of every operation, Return All / Limit. */
+/**
+ * The API (hidden by the editor, set by the credential), the resource selector in the order users reach for
+ * resources, one operation selector per resource, the fields of every operation, Return All / Limit.
+ *
+ * Nothing the user picks is hidden by the credential: when the selected credential is of the other API, a notice says
+ * which one to select and the operation and its fields stay as they were. An operation selector still names both APIs
+ * in its displayOptions, its resource's first: n8n's node picker sets the first value of each displayOptions key of
+ * the operation selector (`getActionData` in the editor's useActions), so picking an action selects its API's
+ * credential, while listing both keeps the selector shown with either.
+ */
 export function actionProperties(): INodeProperties[] {
+  const needs: Record<Api, string[]> = { nodeApi: [], dataApi: [] }
+  for (const r of RESOURCES) needs[r.api].push(r.value)
   const properties: INodeProperties[] = [
+    authenticationProperty,
     {
       displayName: 'Resource',
       name: 'resource',
       type: 'options',
       noDataExpression: true,
-      options: RESOURCES.map((r) => ({ name: r.name, value: r.value, description: r.description })).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      ),
+      options: RESOURCES.map((r) => ({ name: r.name, value: r.value, description: r.description })),
       default: 'nodeInfo',
     },
+    ...credentialNotices('resource', needs, 'This resource'),
   ]
   for (const resource of RESOURCES) {
     const specs = OPERATIONS.filter((s) => s.resource === resource.value)
@@ -125,7 +139,7 @@ export function actionProperties(): INodeProperties[] {
       name: 'operation',
       type: 'options',
       noDataExpression: true,
-      displayOptions: { show: { resource: [resource.value] } },
+      displayOptions: { show: { authentication: apisFirst(resource.api), resource: [resource.value] } },
       options,
       default: first,
     })
@@ -169,4 +183,21 @@ export function actionProperties(): INodeProperties[] {
   }
   properties.push(OPTIONS)
   return properties
+}
+
+/**
+ * A canvas subtitle that shows the display name of a parameter's value (the editor shows a subtitle expression's
+ * result as is, so `$parameter["operation"]` alone would show the internal value).
+ */
+export function subtitleOf(parameter: string, names: Record<string, string>): string {
+  return `={{ ${JSON.stringify(names)}[$parameter[${JSON.stringify(parameter)}]] }}`
+}
+
+/** The action node's subtitle: "Get Height: P-Chain". */
+export function actionSubtitle(): string {
+  const resourceName = new Map<string, string>(RESOURCES.map((r) => [r.value, r.name]))
+  return subtitleOf(
+    'operation',
+    Object.fromEntries(OPERATIONS.map((s) => [s.value, `${s.name}: ${resourceName.get(s.resource)}`])),
+  )
 }

@@ -62,9 +62,14 @@ export const n8nSleep: Sleep = async (ms, signal) => {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 
-/** The node API's base URL from the credential: the explicit URL, else the network's public endpoint. */
+/** The node API's base URL from the credential: the Base URL of a Custom network, else the network's endpoint. */
 export function nodeBaseUrl(credentials: Record<string, unknown>): string {
-  return text(credentials.baseUrl) ?? DEFAULT_NODE_URLS[String(credentials.network)] ?? 'https://api.avax.network'
+  if (credentials.network === 'custom') {
+    const url = text(credentials.baseUrl)
+    if (!url) throw new Error('The Avalanche Node API credential has the Custom network but no Base URL: enter one')
+    return url
+  }
+  return DEFAULT_NODE_URLS[String(credentials.network)] ?? DEFAULT_NODE_URLS.mainnet ?? 'https://api.avax.network'
 }
 
 /** A client whose every request goes through the credential of `credentialType`. */
