@@ -127,6 +127,24 @@ const WIRE: [keyof typeof evm, unknown, string, Record<string, string[]>][] = [
     `/v1/chains/43114/addresses/${WALLET}/balances:listErc1155`,
     { blockNumber: ['100'], pageSize: ['1'], contractAddress: [USDC] },
   ],
+  [
+    'getNativeBalance',
+    { chainId: 43114, address: WALLET, blockNumber: 6479329n, currency: 'eur' },
+    `/v1/chains/43114/addresses/${WALLET}/balances:getNative`,
+    { blockNumber: ['6479329'], currency: ['eur'] },
+  ],
+  [
+    'listErc721Balances',
+    { chainId: 43114, address: WALLET, pageSize: 500, contractAddress: USDC },
+    `/v1/chains/43114/addresses/${WALLET}/balances:listErc721`,
+    { pageSize: ['500'], contractAddress: [USDC] },
+  ],
+  [
+    'listCollectibleBalances',
+    { chainId: FUJI_C_CHAIN, address: WALLET, pageToken: 'p2' },
+    `/v1/chains/${FUJI_C_CHAIN}/addresses/${WALLET}/balances:listCollectibles`,
+    { pageToken: ['p2'] },
+  ],
 ]
 
 describe('data (EVM) wire requests and results', () => {
@@ -419,6 +437,9 @@ describe('data (EVM) metadata', () => {
       listTransfers: 'transfers',
       listErc20Balances: 'erc20TokenBalances',
       listErc1155Balances: 'erc1155TokenBalances',
+      getNativeBalance: undefined,
+      listErc721Balances: 'erc721TokenBalances',
+      listCollectibleBalances: 'collectibleBalances',
     })
   })
 })

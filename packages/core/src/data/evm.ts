@@ -5,10 +5,13 @@ import {
   zGetChainInfoResult,
   zGetDeploymentTransactionResult,
   zGetLatestBlocksResult,
+  zGetNativeBalanceResult,
   zGetTransactionResult,
   zGetTransactionsForBlockResult,
+  zListCollectibleBalancesResult,
   zListErc20BalancesResult,
   zListErc20TransactionsResult,
+  zListErc721BalancesResult,
   zListErc721TransactionsResult,
   zListErc1155BalancesResult,
   zListErc1155TransactionsResult,
@@ -66,6 +69,16 @@ const addressTransfers = (kind: string) =>
     })
     .superRefine(checkRanges)
     .describe(`${kind} of an address, newest first.`)
+
+/** The NFT balance lists take no block number: they answer the holdings at the latest block. */
+const nftBalances = (standard: string) =>
+  z.strictObject({
+    chainId,
+    address,
+    pageToken: pageToken.optional(),
+    pageSize: pageSize(500).optional(),
+    contractAddress: evmAddress('a contract address').describe(`Only this ${standard} contract.`).optional(),
+  })
 
 export const evm = {
   listChains: defineOperation({
@@ -296,5 +309,39 @@ export const evm = {
     }),
     result: zListErc1155BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc1155TokenBalances' },
+  }),
+  getNativeBalance: defineOperation({
+    ...read,
+    id: 'data.getNativeBalance',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative',
+    summary: "An address's native-token balance (AVAX on the C-Chain), with its price, at the latest or a given block.",
+    description: `nativeTokenBalance.balance is in wei (divide by 10^decimals, 18); price and balanceValue are in currency (default usd). ${dataWeight('medium')}`,
+    params: z.strictObject({
+      chainId,
+      address,
+      blockNumber: blockNumber.optional(),
+      currency: currency.optional(),
+    }),
+    result: zGetNativeBalanceResult,
+  }),
+  listErc721Balances: defineOperation({
+    ...read,
+    id: 'data.listErc721Balances',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721',
+    summary: 'The ERC-721 tokens (NFTs) an address holds now, each with its contract, tokenId, tokenUri and metadata.',
+    description: `pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+    params: nftBalances('ERC-721'),
+    result: zListErc721BalancesResult,
+    pagination: { kind: 'pageToken', items: 'erc721TokenBalances' },
+  }),
+  listCollectibleBalances: defineOperation({
+    ...read,
+    id: 'data.listCollectibleBalances',
+    endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+    summary: "An address's collectibles now: its ERC-721 tokens and ERC-1155 balances in one list.",
+    description: `Items are told apart by ercType ("ERC-721" or "ERC-1155"); ERC-1155 items carry balance (a decimal string). pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+    params: nftBalances('ERC-721 or ERC-1155'),
+    result: zListCollectibleBalancesResult,
+    pagination: { kind: 'pageToken', items: 'collectibleBalances' },
   }),
 } as const

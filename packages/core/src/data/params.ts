@@ -26,8 +26,10 @@ export const DATA_API_WEIGHTS = { free: 1, small: 10, medium: 20, large: 50, xl:
 export const METRICS_API_WEIGHTS = { free: 1, small: 20, medium: 100, large: 500, xl: 1000, xxl: 3000 } as const
 
 /** The sentence every Data API description ends with: the call's cost against the per-minute budget. */
-export function dataWeight(weight: keyof typeof DATA_API_WEIGHTS): string {
-  return `Rate-limit weight ${weight}: ${DATA_API_WEIGHTS[weight]} compute units per call, of 6,000 a minute without an API key (8,000 with a free key).`
+export function dataWeight(weight: keyof typeof DATA_API_WEIGHTS | undefined): string {
+  return weight
+    ? `Rate-limit weight ${weight}: ${DATA_API_WEIGHTS[weight]} compute units per call, of 6,000 a minute without an API key (8,000 with a free key).`
+    : 'Rate-limit weight: not stated by the API description (6,000 compute units a minute without an API key).'
 }
 
 /** The sentence every Metrics API description ends with. */
@@ -188,25 +190,30 @@ const pnAddress = z
     },
   )
 
-/** One address, an array, or a comma-separated string; sent comma-separated as the service expects. */
-export const primaryNetworkAddresses = z
-  .union([z.string(), z.array(z.string())], {
-    error: 'expected an array of addresses or a comma-separated string of them',
-  })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()))
-  .pipe(z.array(pnAddress).min(1, { error: 'expected at least one address' }))
-  .transform((list) => list.join(','))
-  .describe('X-/P-Chain addresses (avax1..., P-avax1..., X-fuji1...) or 0x addresses for C-Chain atomic txs.')
+/** A list as an array or a comma-separated string of `item`s (`many`, one of them `one`); sent comma-separated. */
+export function commaSeparated(item: z.ZodType<string, string>, many: string, one: string) {
+  return z
+    .union([z.string(), z.array(z.string())], {
+      error: `expected an array of ${many} or a comma-separated string of them`,
+    })
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()))
+    .pipe(z.array(item).min(1, { error: `expected at least one ${one}` }))
+    .transform((list) => list.join(','))
+}
 
-/** Contract addresses as an array or a comma-separated string; sent comma-separated. */
-export const contractAddresses = z
-  .union([z.string(), z.array(z.string())], {
-    error: 'expected an array of contract addresses or a comma-separated string of them',
-  })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()))
-  .pipe(z.array(evmAddress('a contract address')).min(1, { error: 'expected at least one contract address' }))
-  .transform((list) => list.join(','))
-  .describe('Only these token contracts (0x addresses).')
+export const contractAddresses = commaSeparated(
+  evmAddress('a contract address'),
+  'contract addresses',
+  'contract address',
+).describe('Only these token contracts (0x addresses).')
+
+/** One address, an array, or a comma-separated string; sent comma-separated as the service expects. */
+export const primaryNetworkAddresses = commaSeparated(pnAddress, 'addresses', 'address').describe(
+  'X-/P-Chain addresses (avax1..., P-avax1..., X-fuji1...) or 0x addresses for C-Chain atomic txs.',
+)
+
+/** Node IDs, as an array or comma-separated. */
+export const nodeIds = commaSeparated(nodeId, 'node IDs', 'node ID').describe('Only these node IDs ("NodeID-...").')
 
 // ---- paging, ranges, times ---------------------------------------------------------------------------------------
 

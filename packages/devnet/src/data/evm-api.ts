@@ -405,6 +405,29 @@ function evmBlock(chain: EvmChain, h: number) {
   }
 }
 
+/**
+ * The ERC-721 tokens an address holds at the latest block, by token ID: every successful ERC-721 call mints token k
+ * to ewoq and passes it on in the same call (evm-chain.ts), so holders are the users it went to.
+ */
+function* erc721Holdings(chain: EvmChain, address: string, only: string | undefined, start: number | undefined) {
+  for (const k of chain.candidates(address, 0, chain.txCount, start, false)) {
+    const tx = chain.tx(k)
+    for (const t of tx.transfers) {
+      if (t.standard !== 'ERC-721' || t.to !== address || (only && t.contract.address !== only)) continue
+      yield [k, [t.contract, t.tokenId] as const] as const
+    }
+  }
+}
+
+/** The optional one-contract filter of the NFT balance lists. */
+function contractFilter(params: Params): string | undefined {
+  const only = str(params, 'contractAddress')
+  if (only !== undefined && !EVM_ADDRESS.test(only)) {
+    throw badRequest(['contractAddress must be 0x followed by 40 hex digits'])
+  }
+  return only?.toLowerCase()
+}
+
 const withToken = <T>(page: { items: T[]; nextPageToken?: string }) =>
   page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}
 
@@ -564,25 +587,19 @@ export const evmHandlers: Record<string, RouteHandler> = {
     const { chain } = meta
     const address = addressParam(call.params)
     const block = blockNumberParam(chain, call.params)
-    const only = str(call.params, 'contractAddress')
-    if (only !== undefined && !EVM_ADDRESS.test(only)) {
-      throw badRequest(['contractAddress must be 0x followed by 40 hex digits'])
-    }
+    const only = contractFilter(call.params)
     const balances = chain.balances(address, block)
-    const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, block, only: only?.toLowerCase() }),
-      function* (start) {
-        for (const c of chain.contracts) {
-          if (c.standard !== 'ERC-1155' || (only && c.address !== only.toLowerCase())) continue
-          for (let id = 1; id <= ITEM_IDS; id++) {
-            const position = c.index * 1000 + id
-            if (start !== undefined && position < start) continue
-            const balance = balances.get(`${c.address}#${id}`) ?? 0n
-            if (balance > 0n) yield [position, [c, BigInt(id), balance] as const] as const
-          }
+    const page = paginate(pageRequest(call, { chainId: chain.chainId, address, block, only }), function* (start) {
+      for (const c of chain.contracts) {
+        if (c.standard !== 'ERC-1155' || (only && c.address !== only)) continue
+        for (let id = 1; id <= ITEM_IDS; id++) {
+          const position = c.index * 1000 + id
+          if (start !== undefined && position < start) continue
+          const balance = balances.get(`${c.address}#${id}`) ?? 0n
+          if (balance > 0n) yield [position, [c, BigInt(id), balance] as const] as const
         }
-      },
-    )
+      }
+    })
     return {
       ...withToken(page),
       nativeTokenBalance: nativeBalance(meta, balances, 'usd'),
@@ -592,5 +609,61 @@ export const evmHandlers: Record<string, RouteHandler> = {
         balance: balance.toString(),
       })),
     }
+  },
+
+  // data-api.openapi.json getNativeBalance: GetNativeBalanceResponse, the same NativeTokenBalance the balance lists carry.
+  getNativeBalance: ({ ctx, params }) => {
+    const meta = chainOf(ctx, params)
+    const balances = meta.chain.balances(addressParam(params), blockNumberParam(meta.chain, params))
+    return { nativeTokenBalance: nativeBalance(meta, balances, str(params, 'currency') ?? 'usd') }
+  },
+
+  // listErc721Balances: ListErc721BalancesResponse (Erc721TokenBalance items; no blockNumber parameter: now).
+  listErc721Balances: (call) => {
+    const meta = chainOf(call.ctx, call.params)
+    const { chain } = meta
+    const address = addressParam(call.params)
+    const only = contractFilter(call.params)
+    const page = paginate(pageRequest(call, { chainId: chain.chainId, address, only }), (start) =>
+      erc721Holdings(chain, address, only, start),
+    )
+    return {
+      ...withToken(page),
+      nativeTokenBalance: nativeBalance(meta, chain.balances(address, chain.height), 'usd'),
+      erc721TokenBalances: page.items.map(([c, id]) => ({
+        ...erc721Token(chain, c, id, address),
+        chainId: chain.chainId,
+      })),
+    }
+  },
+
+  // listCollectibleBalances: ListCollectibleBalancesResponse, oneOf Erc721TokenBalance | Erc1155TokenBalance: the
+  // address's ERC-721 tokens (positions = token IDs, below txCount), then its ERC-1155 balances (after them).
+  listCollectibleBalances: (call) => {
+    const { chain } = chainOf(call.ctx, call.params)
+    const address = addressParam(call.params)
+    const only = contractFilter(call.params)
+    const offset = chain.txCount
+    const balances = chain.balances(address, chain.height)
+    const page = paginate(pageRequest(call, { chainId: chain.chainId, address, only }), function* (start) {
+      if (start === undefined || start < offset) {
+        for (const [k, [c, id]] of erc721Holdings(chain, address, only, start)) {
+          yield [k, { ...erc721Token(chain, c, id, address), chainId: chain.chainId }] as const
+        }
+      }
+      for (const c of chain.contracts) {
+        if (c.standard !== 'ERC-1155' || (only && c.address !== only)) continue
+        for (let id = 1; id <= ITEM_IDS; id++) {
+          const position = offset + c.index * 1000 + id
+          if (start !== undefined && position < start) continue
+          const balance = balances.get(`${c.address}#${id}`) ?? 0n
+          if (balance > 0n) {
+            const item = { ...erc1155Token(chain, c, BigInt(id)), chainId: chain.chainId, balance: balance.toString() }
+            yield [position, item] as const
+          }
+        }
+      }
+    })
+    return { ...withToken(page), collectibleBalances: page.items }
   },
 }

@@ -1,11 +1,11 @@
 import { bytesToHex, isId, isNodeId } from '@avalanche-automation/core'
 import { chainAddress, idString } from '../world/json-values.js'
 import { rand } from '../world/random.js'
-import type { ApiCall, DataContext, RouteHandler } from './context.js'
+import type { DataContext, RouteHandler } from './context.js'
 import { evmUsers } from './evm-chain.js'
 import { badRequest, notFound, num, type Params, str } from './http.js'
 import { DAY_ONLY, type Interval, METRICS_END, type Point } from './metrics-model.js'
-import { paginate, requestKey } from './paging.js'
+import { listPage } from './paging.js'
 
 function chainIdsOf(ctx: DataContext, chainId: string): string[] {
   const ids = ctx.metrics.chainKeys(chainId)
@@ -26,21 +26,6 @@ function newestFirst(points: Point[], params: Params): Point[] {
   return points.filter((p) => p.timestamp >= start && p.timestamp <= end).reverse()
 }
 
-function pageOf<T>(call: ApiCall, items: T[], filters: Record<string, unknown>, fallbackSize = 100) {
-  const result = paginate(
-    {
-      tokens: call.ctx.tokens,
-      request: requestKey(call.route, filters),
-      pageToken: str(call.params, 'pageToken'),
-      pageSize: num(call.params, 'pageSize') ?? fallbackSize,
-    },
-    function* (start) {
-      for (let i = start ?? 0; i < items.length; i++) yield [i, items[i] as T] as const
-    },
-  )
-  return { ...(result.nextPageToken ? { nextPageToken: result.nextPageToken } : {}), items: result.items }
-}
-
 function chain(ctx: DataContext, chainId: string) {
   const meta = ctx.chains.list.find((m) => m.chain.chainId === chainId)
   if (!meta) return undefined
@@ -53,7 +38,8 @@ function chain(ctx: DataContext, chainId: string) {
   }
 }
 
-const health = () => ({
+/** The services' health and live probes (NestJS terminus bodies), ok with their dependencies up. */
+export const health = () => ({
   status: 'ok',
   info: { database: { status: 'up' }, cache: { status: 'up' } },
   error: {},
@@ -115,7 +101,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
   listChains: (call) => {
     const network = str(call.params, 'network')
     const chains = network === 'mainnet' ? [] : call.ctx.chains.list.map((m) => chain(call.ctx, m.chain.chainId))
-    const page = pageOf(call, chains, { network })
+    const page = listPage(call, chains, { network }, 100)
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), chains: page.items }
   },
 
@@ -135,7 +121,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
     }
     const ids = chainIdsOf(ctx, str(params, 'chainId') as string)
     const points = ids.length ? newestFirst(ctx.metrics.chainSeries(ids, metric, interval), params) : []
-    const page = pageOf(call, points, { ids, metric, interval, range: range(params) })
+    const page = listPage(call, points, { ids, metric, interval, range: range(params) }, 100)
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), results: page.items }
   },
 
@@ -159,7 +145,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
         rows.push({ value: p.value, timestamp: p.timestamp, srcBlockchainId: g.src, destBlockchainId: g.dest })
       }
     }
-    const page = pageOf(call, rows, { ...params, interval })
+    const page = listPage(call, rows, { ...params, interval }, 100)
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), results: page.items }
   },
 
@@ -190,7 +176,12 @@ export const metricsHandlers: Record<string, RouteHandler> = {
     const series = ctx.metrics.stakingSeries(subnetId, metric)
     if (!series) throw notFound(`subnet ${subnetId} not found`)
     const points = newestFirst(series, params)
-    const page = pageOf(call, points, { subnetId, metric, network: str(params, 'network'), range: range(params) })
+    const page = listPage(
+      call,
+      points,
+      { subnetId, metric, network: str(params, 'network'), range: range(params) },
+      100,
+    )
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), results: page.items }
   },
 
@@ -229,7 +220,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
     const rows = bridgers(call.ctx)
       .filter((b) => b.amount >= min)
       .map((b) => ({ address: b.address, sortKey: b.amount.toString() }))
-    const page = pageOf(call, rows, { threshold }, 1000)
+    const page = listPage(call, rows, { threshold }, 1000)
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), addresses: page.items }
   },
 
@@ -265,7 +256,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
       .filter((r) => r.from <= end && r.to >= start)
       .map(({ addresses, sortKey }) => ({ addresses, sortKey }))
       .sort((a, b) => a.sortKey.localeCompare(b.sortKey))
-    const page = pageOf(call, str(params, 'network') === 'mainnet' ? [] : kept, { subnetId, start, end }, 1000)
+    const page = listPage(call, str(params, 'network') === 'mainnet' ? [] : kept, { subnetId, start, end }, 1000)
     return { ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}), addresses: page.items }
   },
 
@@ -275,7 +266,7 @@ export const metricsHandlers: Record<string, RouteHandler> = {
     const chainId = str(params, 'chainId') as string
     const ids = chainIdsOf(ctx, chainId)
     const points = ids.length ? [...ctx.metrics.chainSeries(ids, 'avgTps', 'day')].reverse() : []
-    const page = pageOf(call, points, { ids })
+    const page = listPage(call, points, { ids }, 100)
     return {
       results: page.items,
       status: 200,

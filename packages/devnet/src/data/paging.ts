@@ -1,3 +1,5 @@
+import type { ApiCall } from './context.js'
+import { num, str } from './http.js'
 import type { PageTokens } from './page-token.js'
 
 /** One entry of a listing: its position (strictly monotone in listing order, 0 <= position < 2^48) and the item. */
@@ -37,6 +39,25 @@ export function paginate<T>(page: PageRequest, source: Source<T>): Page<T> {
     if (page.budget) spent += page.budget.cost(item)
   }
   return { items }
+}
+
+/**
+ * One page of a small list held whole (validators, chains, subnets): positions are indexes. `nextPageToken` is present
+ * only when more items follow.
+ */
+export function listPage<T>(call: ApiCall, items: T[], filters: Record<string, unknown>, fallbackSize = 10) {
+  const result = paginate(
+    {
+      tokens: call.ctx.tokens,
+      request: requestKey(call.route, filters),
+      pageToken: str(call.params, 'pageToken'),
+      pageSize: num(call.params, 'pageSize') ?? fallbackSize,
+    },
+    function* (start) {
+      for (let i = start ?? 0; i < items.length; i++) yield [i, items[i] as T] as const
+    },
+  )
+  return { ...(result.nextPageToken ? { nextPageToken: result.nextPageToken } : {}), items: result.items }
 }
 
 /** The request key of a route and its filters (sorted, so parameter order does not matter). */

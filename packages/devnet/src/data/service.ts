@@ -8,6 +8,7 @@ import { EvmChains } from './evm-chains.js'
 import { ApiError, type ApiName, apiErrorReply, apiJson, ERROR_NAMES, readParams } from './http.js'
 import { metricsHandlers } from './metrics-api.js'
 import { MetricsModel } from './metrics-model.js'
+import { networkHandlers } from './network-api.js'
 import { PageTokens } from './page-token.js'
 import { PrimaryNetwork } from './primary-network.js'
 import { BLOCKCHAIN_IDS, primaryNetworkHandlers, X_CHAIN_IDS } from './primary-network-api.js'
@@ -15,6 +16,7 @@ import { applyQuirks } from './quirks.js'
 import { type ApiKeyTier, type Charge, checkPrivilege, identify, RateLimiter, type RateLimits } from './rate-limit.js'
 import { SPEC_OPERATIONS } from './spec.gen.js'
 import { computeUnits, type SpecOperation, type SpecParam } from './spec.js'
+import { stakingHandlers } from './staking-api.js'
 
 /** Seed 001's `/v1/avg_tps/{chainId}`: in no OpenAPI description (builders-hub metrics-api/usage-guide.mdx). */
 export const AVG_TPS_OPERATION: SpecOperation = {
@@ -33,7 +35,13 @@ export const AVG_TPS_OPERATION: SpecOperation = {
 /** Every operation the devnet serves: the descriptions' (generated) plus the seed's avg_tps. */
 export const OPERATIONS: readonly SpecOperation[] = [...SPEC_OPERATIONS, AVG_TPS_OPERATION]
 
-const HANDLERS: Record<string, RouteHandler> = { ...evmHandlers, ...primaryNetworkHandlers, ...metricsHandlers }
+const HANDLERS: Record<string, RouteHandler> = {
+  ...evmHandlers,
+  ...primaryNetworkHandlers,
+  ...stakingHandlers,
+  ...networkHandlers,
+  ...metricsHandlers,
+}
 
 /**
  * Transaction types the live service knows before its description lists them: the ACP-236 auto-renewed validator

@@ -4,7 +4,7 @@ import type { Output } from '../world/components.js'
 import { AVM_ID, EVM_ID, P_CHAIN_BYTES, X_CHAIN_BYTES } from '../world/constants.js'
 import { chainAddress, hexNc, idString, jsonFloat, jsonU64 } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
-import type { PChain, PrimaryValidator } from '../world/pchain.js'
+import { currentSupply, type PChain, type PrimaryValidator } from '../world/pchain.js'
 import { pBlockJson, pTxJson } from '../world/platform-codec.js'
 import { type NodeContext, unixNow } from './context.js'
 import { goIdFromString, parseServiceAddress } from './ids.js'
@@ -270,9 +270,7 @@ export const platformService: RpcService<NodeContext> = {
     getCurrentSupply: method({ subnetID: id }, (args, ctx) => {
       if (!isZero(args.subnetID)) throw new RpcError('fetching current supply failed: not found')
       const { p } = ctx.world
-      const rewards = [...p.primaryValidators, ...p.delegators].reduce((sum, s) => sum + s.potentialReward, 0n)
-      const supply = 360_000_000_000_000_000n + rewards
-      return { supply: jsonU64(supply), height: jsonU64(p.height) }
+      return { supply: jsonU64(currentSupply(p)), height: jsonU64(p.height) }
     }),
 
     getCurrentValidators: method({ subnetID: id, nodeIDs: arrayOf(nodeId) }, (args, ctx) => ({

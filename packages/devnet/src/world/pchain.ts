@@ -635,3 +635,13 @@ function pick(v: { start: number; end: number; weight: bigint }) {
 function reward(stake: bigint, seconds: number): bigint {
   return (stake * 8n * BigInt(seconds)) / (100n * BigInt(YEAR_SECONDS))
 }
+
+/** The potential rewards of every current staker (nAVAX). */
+export function stakingRewards(p: PChain): bigint {
+  return [...p.primaryValidators, ...p.delegators].reduce((sum, s) => sum + s.potentialReward, 0n)
+}
+
+/** platform.getCurrentSupply of the Primary Network: the 360M AVAX genesis supply plus the stakers' rewards (nAVAX). */
+export function currentSupply(p: PChain): bigint {
+  return 360_000_000n * BigInt(NANO_PER_AVAX) + stakingRewards(p)
+}

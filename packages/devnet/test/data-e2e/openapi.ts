@@ -21,7 +21,22 @@ export const specs: Record<'data' | 'metrics', Json> = {
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
-for (const [name, spec] of Object.entries(specs)) ajv.addSchema(spec, `https://devnet.test/${name}.json`)
+/**
+ * OpenAPI 3.0's `nullable` beside `allOf` and no `type` (data-api.openapi.json ActiveValidatorDetails.geolocation):
+ * ajv accepts `nullable` only with `type`, so such a schema is read as what it means, anyOf the schema and null.
+ */
+function nullableWithoutType(node: Json): Json {
+  if (Array.isArray(node)) return node.map(nullableWithoutType)
+  if (!node || typeof node !== 'object') return node
+  const out: Json = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableWithoutType(v)]))
+  if (out.nullable !== true || out.type !== undefined) return out
+  const { nullable: _, description, ...schema } = out
+  return { description, anyOf: [schema, { type: 'null' }] }
+}
+
+for (const [name, spec] of Object.entries(specs)) {
+  ajv.addSchema(nullableWithoutType(spec), `https://devnet.test/${name}.json`)
+}
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
 const compiled = new Map<string, ValidateFunction>()

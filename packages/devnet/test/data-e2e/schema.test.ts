@@ -25,6 +25,7 @@ let samples: {
   validationId: string
   validationIdHex: string
   l1Node: string
+  l1BlockchainId: string
 }
 
 beforeAll(async () => {
@@ -48,6 +49,7 @@ beforeAll(async () => {
     validationId: l1.validationId,
     validationIdHex: l1.validationIdHex,
     l1Node: l1.nodeId,
+    l1BlockchainId: devnet.fixtures.data.evm.chains[1]?.blockchainId ?? '',
   }
 })
 afterAll(async () => {
@@ -318,6 +320,104 @@ const TABLE: Table = [
       err('/v1/networks/fuji/blockchains/p-chain/nodes/node-1/blocks', 400),
     ],
   ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/balances:getNative',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.ewoq}/balances:getNative?currency=eur`),
+      ok(`${C}/addresses/${evm().accounts.alice}/balances:getNative?blockNumber=30`),
+      err(`${C}/addresses/${evm().accounts.alice}/balances:getNative?currency=btc`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/balances:listErc721',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.bob}/balances:listErc721?pageSize=2`),
+      ok(`${C}/addresses/${evm().accounts.bob}/balances:listErc721?contractAddress=${evm().contracts.nft}`),
+      err(`${C}/addresses/${evm().accounts.bob}/balances:listErc721?contractAddress=nft`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.carol}/balances:listCollectibles?pageSize=3`),
+      ok(`${C}/addresses/${evm().accounts.carol}/balances:listCollectibles?contractAddress=${evm().contracts.items}`),
+      err(`${C}/addresses/${evm().accounts.carol}/balances:listCollectibles?pageSize=0`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/validators',
+    () => [
+      ok('/v1/networks/fuji/validators?pageSize=4'),
+      ok(`/v1/networks/fuji/validators?subnetId=${f().p.subnetId}`),
+      ok(
+        '/v1/networks/mainnet/validators?sortBy=delegationFee&sortOrder=asc&minFeePercentage=2&minUptimePerformance=90',
+      ),
+      err('/v1/networks/fuji/validators?sortBy=stake', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/validators/{nodeId}',
+    () => [ok(`/v1/networks/fuji/validators/${f().nodeId}`), err('/v1/networks/fuji/validators/node-1', 400)],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/delegators',
+    () => [
+      ok('/v1/networks/fuji/delegators?pageSize=5'),
+      ok(`/v1/networks/fuji/delegators?rewardAddresses=${f().accounts.ewoq.p}&sortOrder=asc`),
+      err('/v1/networks/fuji/delegators?delegationStatus=removed', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/l1Validators',
+    () => [
+      ok('/v1/networks/fuji/l1Validators?pageSize=2'),
+      ok(`/v1/networks/fuji/l1Validators?l1ValidationId=${samples.validationIdHex}`),
+      err('/v1/networks/fuji/l1Validators?includeInactiveL1Validators=maybe', 400),
+    ],
+  ],
+  ['data', '/v1/health-check', () => [ok('/v1/health-check')]],
+  ['data', '/v1/live-check', () => [ok('/v1/live-check')]],
+  ['data', '/v1/avax/supply', () => [ok('/v1/avax/supply')]],
+  ['data', '/v1/networks/{network}', () => [ok('/v1/networks/fuji'), err('/v1/networks/moon', 400)]],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains',
+    () => [
+      ok('/v1/networks/fuji/blockchains?pageSize=2'),
+      ok('/v1/networks/fuji/blockchains?sortOrder=asc'),
+      err('/v1/networks/fuji/blockchains?pageSize=10001', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}',
+    () => [
+      ok(`/v1/networks/fuji/blockchains/${f().chains.x}`),
+      ok(`/v1/networks/fuji/blockchains/${samples.l1BlockchainId}`),
+      err(`/v1/networks/fuji/blockchains/${f().p.subnetId}`, 404),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/subnets',
+    () => [ok('/v1/networks/fuji/subnets?pageSize=1'), err('/v1/networks/fuji/subnets?sortOrder=up', 400)],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/subnets/{subnetId}',
+    () => [
+      ok(`/v1/networks/fuji/subnets/${f().p.l1SubnetId}`),
+      ok(`/v1/networks/fuji/subnets/${f().p.subnetId}`),
+      err(`/v1/networks/fuji/subnets/${f().chains.x}`, 404),
+    ],
+  ],
   ['metrics', '/v2/health-check', () => [ok('/v2/health-check')]],
   ['metrics', '/v2/live-check', () => [ok('/v2/live-check')]],
   [
@@ -439,7 +539,7 @@ describe('every response validates against the OpenAPI description', () => {
   it('covers every operation the devnet serves', () => {
     const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
     expect(tested).toEqual(SPEC_OPERATIONS.map((op) => `${op.api} ${op.path}`).sort())
-    expect(tested).toHaveLength(35)
+    expect(tested).toHaveLength(50)
   })
 
   it.each(TABLE)('%s GET %s', async (api, path, samplesOf) => {

@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zDataHealthCheckResult,
+  zGetAvaxSupplyResult,
+  zGetBlockchainByIdResult,
+  zGetNetworkDetailsResult,
+  zGetSubnetByIdResult,
+  zListBlockchainsResult,
+  zListSubnetsResult,
+  zLiveCheckResult,
+} from './generated/data-api.gen.js'
+import { cb58Id, dataWeight, network, pageSize, pageToken, sortOrder } from './params.js'
+
+/**
+ * The Data API's view of a network as a whole (`/v1/networks/{network}`, its blockchains and subnets), the AVAX
+ * supply, and the service's own health and liveness probes.
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const BLOCKCHAIN =
+  'Each blockchain has blockchainId, blockchainName, subnetId, vmId, createBlockNumber and createBlockTimestamp (the P-Chain block of its CreateChainTx), and evmChainId for EVM chains.'
+
+const blockchainId = cb58Id('a blockchain ID').describe('Blockchain ID (cb58), as platform.getBlockchains lists them.')
+const subnetId = cb58Id('a subnet ID').describe('Subnet ID (cb58).')
+
+export const networks = {
+  healthCheck: defineOperation({
+    ...read,
+    id: 'data.healthCheck',
+    endpoint: 'GET /v1/health-check',
+    summary: "The Data API's health: status ok, error or shutting_down, with its database's and cache's status.",
+    description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
+    params: z.strictObject({}).optional(),
+    result: zDataHealthCheckResult,
+    okStatuses: [503],
+  }),
+  liveCheck: defineOperation({
+    ...read,
+    id: 'data.liveCheck',
+    endpoint: 'GET /v1/live-check',
+    summary: 'Whether the Data API process is alive (reads only).',
+    description: `A dead service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
+    params: z.strictObject({}).optional(),
+    result: zLiveCheckResult,
+    okStatuses: [503],
+  }),
+  getAvaxSupply: defineOperation({
+    ...read,
+    id: 'data.getAvaxSupply',
+    endpoint: 'GET /v1/avax/supply',
+    summary: "AVAX's supply: total and circulating, burned per chain, staked, locked, rewards and L1 validator fees.",
+    description: `Every figure is a decimal string of AVAX (not nAVAX; it may have a fractional part); lastUpdated is an ISO 8601 time. ${dataWeight('free')}`,
+    params: z.strictObject({}).optional(),
+    result: zGetAvaxSupplyResult,
+  }),
+  getNetworkDetails: defineOperation({
+    ...read,
+    id: 'data.getNetworkDetails',
+    endpoint: 'GET /v1/networks/{network}',
+    summary: "The Primary Network's staking figures: validator and delegator counts and stake, staking ratio.",
+    description: `validatorDetails: validatorCount, totalAmountStaked (nAVAX), estimatedAnnualStakingReward, stakingDistributionByVersion (stake per avalanchego version) and stakingRatio; delegatorDetails: delegatorCount, totalAmountStaked. ${dataWeight('xl')}`,
+    params: z.strictObject({ network }),
+    result: zGetNetworkDetailsResult,
+  }),
+  listBlockchains: defineOperation({
+    ...read,
+    id: 'data.listBlockchains',
+    endpoint: 'GET /v1/networks/{network}/blockchains',
+    summary: 'The blockchains created on the network (by CreateChainTx), with their subnet and VM.',
+    description: `${BLOCKCHAIN} sortOrder asc (oldest first) or desc. ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      sortOrder: sortOrder.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(10_000, 1, 100).optional(),
+    }),
+    result: zListBlockchainsResult,
+    pagination: { kind: 'pageToken', items: 'blockchains' },
+  }),
+  getBlockchainById: defineOperation({
+    ...read,
+    id: 'data.getBlockchainById',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}',
+    summary: 'One blockchain created on the network: its subnet, VM and creation block.',
+    description: `${BLOCKCHAIN} An ID the network does not know answers 404. ${dataWeight('medium')}`,
+    params: z.strictObject({ network, blockchainId }),
+    result: zGetBlockchainByIdResult,
+  }),
+  listSubnets: defineOperation({
+    ...read,
+    id: 'data.listSubnets',
+    endpoint: 'GET /v1/networks/{network}/subnets',
+    summary: 'The subnets created on the network, with owners, blockchains and whether each is an L1.',
+    description: `Each subnet has subnetId, subnetOwnershipInfo (addresses, threshold, locktime), isL1 (with l1ConversionTransactionHash and l1ValidatorManagerDetails once converted) and its blockchains. ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      sortOrder: sortOrder.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(10_000, 1, 100).optional(),
+    }),
+    result: zListSubnetsResult,
+    pagination: { kind: 'pageToken', items: 'subnets' },
+  }),
+  getSubnetById: defineOperation({
+    ...read,
+    id: 'data.getSubnetById',
+    endpoint: 'GET /v1/networks/{network}/subnets/{subnetId}',
+    summary: 'One subnet: owners, blockchains, and its L1 conversion when it is an L1.',
+    description: `As one item of data.listSubnets; an ID the network does not know answers 404. ${dataWeight('medium')}`,
+    params: z.strictObject({ network, subnetId }),
+    result: zGetSubnetByIdResult,
+  }),
+} as const

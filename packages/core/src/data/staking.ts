@@ -1,0 +1,185 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zDelegationStatusType,
+  zListDelegatorsResult,
+  zListL1ValidatorsResult,
+  zListValidatorsResult,
+  zSortByOption,
+  zValidationStatusType,
+} from './generated/data-api.gen.js'
+import {
+  cb58Id,
+  closedEnum,
+  commaSeparated,
+  dataWeight,
+  l1ValidationId,
+  network,
+  nodeId,
+  nodeIds,
+  pageSize,
+  pageToken,
+  primaryNetworkAddresses,
+  sortOrder,
+} from './params.js'
+
+/**
+ * The Data API's validator and delegator endpoints (`/v1/networks/{network}/validators|delegators|l1Validators`):
+ * the Primary Network's and subnets' stakers and the L1s' validators as the indexer sees the P-Chain, for callers
+ * without a node of their own (platform.getCurrentValidators asks a node).
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const AMOUNTS = 'Amounts are decimal strings in nAVAX (1 AVAX = 10^9 nAVAX); timestamps are Unix seconds.'
+
+const validationStatus = closedEnum(zValidationStatusType).describe(
+  'Only validations in this state: active, pending, completed or removed.',
+)
+const delegationStatus = closedEnum(zDelegationStatusType).describe('Only delegations in this state.')
+const subnetId = cb58Id('a subnet ID').describe(
+  'Subnet ID (cb58); the Primary Network is 11111111111111111111111111111111LpoYY.',
+)
+
+/** A bounded number, as the description bounds it (`minimum`/`maximum`). */
+const bounded = (min: number, max: number, what: string) => {
+  const error = `must be a number from ${min} to ${max}`
+  return z.number({ error }).min(min, { error }).max(max, { error }).describe(what)
+}
+/** An nAVAX amount as the description types it (a string of digits); numbers and bigints are sent as digits. */
+const nAvax = (what: string) => {
+  const error = 'expected an amount in nAVAX: a whole number >= 0'
+  return z
+    .union([z.string(), z.number(), z.bigint()], { error })
+    .refine(
+      (v) =>
+        typeof v === 'string'
+          ? /^\d{1,20}$/.test(v)
+          : typeof v === 'bigint'
+            ? v >= 0n
+            : Number.isSafeInteger(v) && v >= 0,
+      { error },
+    )
+    .transform(String)
+    .describe(what)
+}
+
+/** The description's pairs of bounds: each max not below its min. */
+function checkBounds<T extends Record<string, unknown>>(params: T, ctx: z.RefinementCtx<T>): void {
+  for (const name of ['DelegationCapacity', 'TimeRemaining', 'FeePercentage', 'UptimePerformance']) {
+    const [lo, hi] = [params[`min${name}`], params[`max${name}`]]
+    if (lo === undefined || hi === undefined) continue
+    if (Number(hi) < Number(lo)) {
+      ctx.addIssue({ code: 'custom', path: [`max${name}`], message: `must be >= min${name} (${String(lo)})` })
+    }
+  }
+}
+
+export const staking = {
+  listValidators: defineOperation({
+    ...read,
+    id: 'data.listValidators',
+    endpoint: 'GET /v1/networks/{network}/validators',
+    summary: 'The validators of the Primary Network and subnets (active, pending, completed or removed), filterable.',
+    description: `Each validator has txHash, nodeId, subnetId, amountStaked, startTimestamp, endTimestamp and validationStatus; active ones add delegatorCount, amountDelegated, delegationCapacity, uptimePerformance and potentialRewards. nodeIds matches substrings. The fee and uptime filters drop subnet validators. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        network,
+        nodeIds: commaSeparated(z.string().min(1), 'node IDs', 'node ID')
+          .describe('Only node IDs containing one of these (substring match).')
+          .optional(),
+        sortBy: closedEnum(zSortByOption).describe('Sort key, with sortOrder.').optional(),
+        sortOrder: sortOrder.optional(),
+        validationStatus: validationStatus.optional(),
+        minDelegationCapacity: nAvax(
+          'Only validators that can take at least this much more delegation (nAVAX).',
+        ).optional(),
+        maxDelegationCapacity: nAvax(
+          'Only validators that can take at most this much more delegation (nAVAX).',
+        ).optional(),
+        minTimeRemaining: bounded(
+          0,
+          2147483647,
+          'Only validations ending at least this many seconds from now.',
+        ).optional(),
+        maxTimeRemaining: bounded(
+          0,
+          2147483647,
+          'Only validations ending at most this many seconds from now.',
+        ).optional(),
+        minFeePercentage: bounded(
+          2,
+          100,
+          'Only validators whose delegation fee is at least this percentage.',
+        ).optional(),
+        maxFeePercentage: bounded(
+          2,
+          100,
+          'Only validators whose delegation fee is at most this percentage.',
+        ).optional(),
+        minUptimePerformance: bounded(0, 100, 'Only validators with at least this uptime percentage.').optional(),
+        maxUptimePerformance: bounded(0, 100, 'Only validators with at most this uptime percentage.').optional(),
+        subnetId: subnetId.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkBounds),
+    result: zListValidatorsResult,
+    pagination: { kind: 'pageToken', items: 'validators' },
+  }),
+  getSingleValidatorDetails: defineOperation({
+    ...read,
+    id: 'data.getSingleValidatorDetails',
+    endpoint: 'GET /v1/networks/{network}/validators/{nodeId}',
+    summary: "One node's validations of the Primary Network and subnets, past and present, newest first by default.",
+    description: `validators lists each validation of the node (one per staking transaction) in the shape of data.listValidators; an unknown node gives an empty list. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      nodeId,
+      validationStatus: validationStatus.optional(),
+      sortOrder: sortOrder.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+    }),
+    result: zListValidatorsResult,
+    pagination: { kind: 'pageToken', items: 'validators' },
+  }),
+  listDelegators: defineOperation({
+    ...read,
+    id: 'data.listDelegators',
+    endpoint: 'GET /v1/networks/{network}/delegators',
+    summary: 'The delegators of the Primary Network, optionally of some nodes, reward addresses and status.',
+    description: `Each delegator has txHash, nodeId, rewardAddresses, amountDelegated, delegationFee, startTimestamp, endTimestamp and delegationStatus; active ones add estimatedGrossReward and estimatedNetReward. rewardAddresses are P-Chain addresses (avax1... or P-avax1...). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      nodeIds: nodeIds.optional(),
+      rewardAddresses: primaryNetworkAddresses
+        .describe('Only delegations rewarding these P-Chain addresses.')
+        .optional(),
+      delegationStatus: delegationStatus.optional(),
+      sortOrder: sortOrder.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+    }),
+    result: zListDelegatorsResult,
+    pagination: { kind: 'pageToken', items: 'delegators' },
+  }),
+  listL1Validators: defineOperation({
+    ...read,
+    id: 'data.listL1Validators',
+    endpoint: 'GET /v1/networks/{network}/l1Validators',
+    summary: 'The validators of L1s (ACP-77): validation ID, node, weight, remaining fee balance and owners.',
+    description: `remainingBalance is the nAVAX left to pay the L1 validator's continuous fee; weight is the L1's own unit. includeInactiveL1Validators adds validators whose balance ran out or that were disabled. blockHeight is the P-Chain height of the answer. ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      l1ValidationId: l1ValidationId.optional(),
+      includeInactiveL1Validators: z.boolean({ error: 'expected true or false' }).optional(),
+      nodeId: nodeId.optional(),
+      subnetId: subnetId.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+    }),
+    result: zListL1ValidatorsResult,
+    pagination: { kind: 'pageToken', items: 'validators' },
+  }),
+} as const
