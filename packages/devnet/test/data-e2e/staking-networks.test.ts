@@ -59,7 +59,7 @@ describe('validators and delegators', () => {
 
   it("getSingleValidatorDetails answers the node's validations; an unknown node an empty list", async () => {
     const { validators } = await client.data.getSingleValidatorDetails({ network, nodeId: devnet.fixtures.nodeId })
-    expect(validators.map((v) => v.nodeId)).toContain(devnet.fixtures.nodeId)
+    expect((validators ?? []).map((v) => v.nodeId)).toContain(devnet.fixtures.nodeId)
     const none = await client.data.getSingleValidatorDetails({
       network,
       nodeId: 'NodeID-111111111111111111116DBWJs',
@@ -75,7 +75,8 @@ describe('validators and delegators', () => {
     const fromNode = await Promise.all(
       validators.map(async (v) => (await client.platform.getCurrentValidators({ nodeIDs: [v.nodeID] })).validators),
     )
-    const delegations = fromNode.flat().flatMap((v) => ('delegators' in v ? (v.delegators ?? []) : []))
+    // The node lists a validator's delegators when asked for that one node (platform.getCurrentValidators).
+    const delegations = fromNode.flat().flatMap((v) => (v as { delegators?: { txID: string }[] }).delegators ?? [])
     expect(listed.map((d) => d.txHash).sort()).toEqual(delegations.map((d) => d.txID).sort())
     const byNode = await collect(client.data.listDelegators.items({ network, nodeIds: [listed[0]?.nodeId ?? ''] }))
     expect(byNode.every((d) => d.nodeId === listed[0]?.nodeId)).toBe(true)
@@ -127,15 +128,17 @@ describe('the network, its blockchains and subnets, the supply', () => {
     const l1 = await client.data.getSubnetById({ network, subnetId: devnet.fixtures.p.l1SubnetId })
     expect(l1.isL1).toBe(true)
     expect(l1.l1ConversionTransactionHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/)
-    expect(l1.blockchains.map((b) => b.blockchainId)).toContain(devnet.fixtures.data.evm.chains[1]?.blockchainId)
+    expect((l1.blockchains ?? []).map((b) => b.blockchainId)).toContain(
+      devnet.fixtures.data.evm.chains[1]?.blockchainId,
+    )
   })
 
   it("getNetworkDetails counts the node's validators and delegators; getAvaxSupply is getCurrentSupply in AVAX", async () => {
     const details = await client.data.getNetworkDetails({ network })
     const { validators } = await client.platform.getCurrentValidators()
-    expect(details.validatorDetails.validatorCount).toBe(validators.length)
+    expect(details.validatorDetails?.validatorCount).toBe(validators.length)
     const staked = validators.reduce((sum, v) => sum + v.weight, 0n)
-    expect(BigInt(details.validatorDetails.totalAmountStaked)).toBe(staked)
+    expect(BigInt(details.validatorDetails?.totalAmountStaked ?? -1)).toBe(staked)
     const supply = await client.data.getAvaxSupply()
     const { supply: nAvax } = await client.platform.getCurrentSupply()
     expect(supply.totalSupply).toBe(
@@ -164,7 +167,7 @@ describe('EVM native and NFT balances', () => {
     }
     const now = await client.data.getNativeBalance({ chainId: C, address: alice })
     const past = await client.data.getNativeBalance({ chainId: C, address: alice, blockNumber: 1 })
-    expect(now.nativeTokenBalance.balance).not.toBe(past.nativeTokenBalance.balance)
+    expect(now.nativeTokenBalance?.balance).not.toBe(past.nativeTokenBalance?.balance)
   })
 
   it('listErc721Balances walks the tokens whose last ERC-721 transfer went to the address', async () => {
@@ -178,8 +181,8 @@ describe('EVM native and NFT balances', () => {
     expect(held.length).toBeGreaterThan(0)
     expect(held.map((t) => t.tokenId).sort()).toEqual(
       received
-        .filter((t) => t.to.address.toLowerCase() === bob.toLowerCase())
-        .map((t) => t.erc721Token.tokenId)
+        .filter((t) => t.to?.address.toLowerCase() === bob.toLowerCase())
+        .map((t) => t.erc721Token?.tokenId)
         .sort(),
     )
     expect(held.every((t) => t.ownerAddress === bob)).toBe(true)
