@@ -8,7 +8,15 @@ import {
   XChainBalances,
 } from '@avalanche-automation/core'
 import { z } from 'zod'
-import { jsonSchema, type ToolContext, type ToolDefinition, ToolInputError } from './tools.js'
+import {
+  compactSchema,
+  jsonSchema,
+  type ObjectSchema,
+  OUTPUT_SCHEMA_DEPTH,
+  type ToolContext,
+  type ToolDefinition,
+  ToolInputError,
+} from './tools.js'
 
 /**
  * Tools that answer a whole question with several core calls: a validator's standing, an address across chains, the
@@ -50,6 +58,20 @@ const validatorOutput = z.object({
 })
 
 type Json = Record<string, unknown>
+
+const schemas = new Map<z.ZodType, ObjectSchema>()
+/**
+ * JSON Schema of a zod schema, built on first use. Output schemas are compacted like the operations' (the first
+ * levels, without `required`: a cut result may omit parts); the results themselves show the rest.
+ */
+function schemaOf(schema: z.ZodType, output = false): ObjectSchema {
+  let out = schemas.get(schema)
+  if (!out) {
+    out = output ? (compactSchema(jsonSchema(schema), OUTPUT_SCHEMA_DEPTH) as ObjectSchema) : jsonSchema(schema)
+    schemas.set(schema, out)
+  }
+  return out
+}
 
 function view(record: Json, now: number): z.output<typeof validatorView> {
   const out = toJson(record) as Json
@@ -103,8 +125,12 @@ const validatorReport: ToolDefinition = {
   title: 'Validator report',
   description:
     "A validator's standing in one call: its current record on the Primary Network (and on subnetID when given) with uptime, connection, weight, end time, time left, delegation fee, rewards and delegators, plus findings such as not connected, uptime under the 80% reward threshold, ending within 7 days, or not a validator.",
-  inputSchema: jsonSchema(validatorInput),
-  outputSchema: jsonSchema(validatorOutput),
+  get inputSchema() {
+    return schemaOf(validatorInput)
+  },
+  get outputSchema() {
+    return schemaOf(validatorOutput, true)
+  },
   annotations: {
     title: 'Validator report',
     readOnlyHint: true,
@@ -268,8 +294,12 @@ const addressOverview: ToolDefinition = {
   title: 'Address overview',
   description:
     "Balances of one address on the X-Chain and the P-Chain, summed from every UTXO by the node's own rules (by asset, in the smallest unit, plus AVAX in AVAX): X-Chain spendable (held by the address alone, locktime passed: what avm.getBalance reports) and total (multisig and time-locked UTXOs too: avm.getBalance with includePartial); P-Chain unlocked, lockedStakeable (stake-locked, usable only for staking), lockedNotStakeable (time-locked) and total, as platform.getBalance splits them. With its recent transactions on each chain from the Data API when one is configured; with evmAddress also its C-Chain native and ERC-20 balances and recent transactions (Data API).",
-  inputSchema: jsonSchema(addressInput),
-  outputSchema: jsonSchema(addressOutput),
+  get inputSchema() {
+    return schemaOf(addressInput)
+  },
+  get outputSchema() {
+    return schemaOf(addressOutput, true)
+  },
   annotations: {
     title: 'Address overview',
     readOnlyHint: true,
@@ -382,14 +412,20 @@ const chainStatusOutput = z.object({
   error: errorField,
 })
 
+const noInput = z.strictObject({})
+
 const chainStatus: ToolDefinition = {
   name: 'avalanche_chain_status',
   toolset: 'node',
   title: 'Chain status',
   description:
     "The node's health and, for the X-, P- and C-Chain, whether it is bootstrapped, its health check and its last accepted height; lists every failing health check with its error.",
-  inputSchema: jsonSchema(z.strictObject({})),
-  outputSchema: jsonSchema(chainStatusOutput),
+  get inputSchema() {
+    return schemaOf(noInput)
+  },
+  get outputSchema() {
+    return schemaOf(chainStatusOutput, true)
+  },
   annotations: {
     title: 'Chain status',
     readOnlyHint: true,
@@ -398,7 +434,7 @@ const chainStatus: ToolDefinition = {
     openWorldHint: true,
   },
   async run(args, { client }) {
-    parse(z.strictObject({}), args)
+    parse(noInput, args)
     const health = await part(() => client.health.health())
     const checks = health.value?.checks ?? {}
     const heights: Record<'X' | 'P', () => Promise<{ height: bigint }>> = {

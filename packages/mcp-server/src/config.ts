@@ -1,21 +1,38 @@
 import { parseArgs } from 'node:util'
 import type { NetworkName } from '@avalanche-automation/core'
 
-/** Groups of tools; `admin` is only available with `--enable-admin`. */
+/** Groups of operations, one per API family; `admin` is only available with `--enable-admin`. */
 export const TOOLSETS = ['node', 'xchain', 'pchain', 'index', 'data', 'metrics', 'admin'] as const
 export type Toolset = (typeof TOOLSETS)[number]
-/** Every read-only toolset: the default. */
-export const DEFAULT_TOOLSETS: readonly Toolset[] = ['node', 'xchain', 'pchain', 'index', 'data', 'metrics']
+/** Every read-only toolset. */
+export const READ_TOOLSETS: readonly Toolset[] = ['node', 'xchain', 'pchain', 'index', 'data', 'metrics']
+/**
+ * Names `--toolsets` and `X-MCP-Toolsets` accept besides the toolsets: `default` (the compact set: discovery tools,
+ * composite tools and a few direct tools, every other operation reachable through avalanche_call_operation) and
+ * `all` (one tool per operation of every toolset).
+ */
+export const TOOLSET_KEYWORDS = ['default', 'all'] as const
 
-export interface ServerConfig {
+/** Which operations a server reaches, and which of them it lists as tools of their own. */
+export interface ToolSelection {
+  /** Toolsets whose operations are reachable (directly or through avalanche_call_operation). */
+  reach: readonly Toolset[]
+  /** Toolsets listed with one tool per operation; the rest of `reach` shows only its default direct tools. */
+  expanded: readonly Toolset[]
+  /** Only tools that change nothing (readOnlyHint). */
+  readOnly: boolean
+}
+
+export interface ServerConfig extends ToolSelection {
   network: NetworkName
   nodeUrl?: string | undefined
   dataApiUrl?: string | undefined
   metricsApiUrl?: string | undefined
   /** Data API key: from the environment or a flag only, never from tool arguments. */
   apiKey?: string | undefined
-  toolsets: readonly Toolset[]
   enableAdmin: boolean
+  /** Largest tool result, in bytes of its JSON (text and structuredContent each); larger results are cut with a note. */
+  maxResultBytes: number
 }
 
 export interface HttpConfig {
@@ -42,7 +59,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-export const HELP = `avalanche-mcp: every Avalanche node, Data API and Metrics API operation as MCP tools.
+export const DEFAULT_MAX_RESULT_BYTES = 20_000
+const MIN_RESULT_BYTES = 2_000
+
+export const HELP = `avalanche-mcp: every Avalanche node, Data API and Metrics API operation for MCP clients.
 
 Usage: avalanche-mcp [options]            (stdio; logs go to stderr)
        avalanche-mcp --http [--port 3000]  (stateless Streamable HTTP on http://127.0.0.1:3000/mcp)
@@ -54,10 +74,15 @@ Options (environment variable in brackets):
   --data-api-url <url>      Data API base URL [AVALANCHE_DATA_API_URL]
   --metrics-api-url <url>   Metrics API base URL [AVALANCHE_METRICS_API_URL]
   --api-key <key>           Data API key [AVALANCHE_DATA_API_KEY] (prefer the environment variable)
-  --toolsets <list>         comma-separated: ${DEFAULT_TOOLSETS.join(',')},admin or all [AVALANCHE_TOOLSETS];
-                            default: every read-only toolset
+  --toolsets <list>         comma-separated [AVALANCHE_TOOLSETS]: default (a compact list; every read
+                            operation reachable through avalanche_call_operation), all (one tool per
+                            operation), or any of ${TOOLSETS.join(',')}; e.g. default,data
+  --read-only               list no tool that changes node state [AVALANCHE_READ_ONLY=true]
   --enable-admin            expose the node's admin API (needs --api-admin-enabled=true on the node)
-  --http                    serve Streamable HTTP instead of stdio
+  --max-result-bytes <n>    largest tool result in bytes; larger ones are cut with a note on how to get
+                            the rest (default ${DEFAULT_MAX_RESULT_BYTES}) [AVALANCHE_MCP_MAX_RESULT_BYTES]
+  --http                    serve Streamable HTTP instead of stdio; clients may narrow the tools per
+                            request with the headers X-MCP-Toolsets and X-MCP-Readonly
   --port <n>                HTTP port (default 3000; 0 = any free port)
   --host <addr>             HTTP bind address (default 127.0.0.1)
   --auth-token <token>      require "Authorization: Bearer <token>" on HTTP [AVALANCHE_MCP_AUTH_TOKEN]
@@ -86,7 +111,9 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
         'metrics-api-url': { type: 'string' },
         'api-key': { type: 'string' },
         toolsets: { type: 'string' },
+        'read-only': { type: 'boolean' },
         'enable-admin': { type: 'boolean' },
+        'max-result-bytes': { type: 'string' },
         http: { type: 'boolean' },
         port: { type: 'string' },
         host: { type: 'string' },
@@ -114,25 +141,27 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
     throw new ConfigError(`--network ${network} needs --node-url (or AVALANCHE_NODE_URL)`)
   }
   const enableAdmin = values['enable-admin'] === true || env.AVALANCHE_ENABLE_ADMIN === 'true'
-  const toolsets = parseToolsets(str('toolsets', 'AVALANCHE_TOOLSETS'), enableAdmin)
+  const readOnly = values['read-only'] === true || isTruthy(env.AVALANCHE_READ_ONLY)
   const server: ServerConfig = {
     network,
     nodeUrl,
     dataApiUrl: str('data-api-url', 'AVALANCHE_DATA_API_URL'),
     metricsApiUrl: str('metrics-api-url', 'AVALANCHE_METRICS_API_URL'),
     apiKey: str('api-key', 'AVALANCHE_DATA_API_KEY'),
-    toolsets,
+    ...parseToolsets(str('toolsets', 'AVALANCHE_TOOLSETS'), enableAdmin, '--toolsets'),
+    readOnly,
     enableAdmin,
+    maxResultBytes: wholeNumber(
+      '--max-result-bytes',
+      str('max-result-bytes', 'AVALANCHE_MCP_MAX_RESULT_BYTES'),
+      DEFAULT_MAX_RESULT_BYTES,
+      MIN_RESULT_BYTES,
+    ),
   }
   let http: HttpConfig | undefined
   if (values.http) {
-    const portText = str('port', 'PORT') ?? '3000'
-    const port = Number(portText)
-    if (!/^\d+$/.test(portText) || port > 65_535) {
-      throw new ConfigError(`--port must be a whole number from 0 to 65535 (got "${portText}")`)
-    }
     http = {
-      port,
+      port: wholeNumber('--port', str('port', 'PORT'), 3000, 0, 65_535),
       host: str('host') ?? '127.0.0.1',
       authToken: str('auth-token', 'AVALANCHE_MCP_AUTH_TOKEN'),
       allowedHosts: list(str('allowed-hosts')),
@@ -143,23 +172,53 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
   return { server, http, help: values.help === true, version: values.version === true }
 }
 
-/** `node,pchain` → those toolsets; `all` → every toolset (admin only when enabled). */
-export function parseToolsets(text: string | undefined, enableAdmin: boolean): Toolset[] {
-  const names = text ? list(text) : [...DEFAULT_TOOLSETS, 'admin']
-  const out = new Set<Toolset>()
+/**
+ * `default` → every toolset reachable, none expanded; `all` → every toolset expanded; `default,data` → every toolset
+ * reachable, data expanded; `node,pchain` → only those, expanded. `admin` only with --enable-admin.
+ */
+export function parseToolsets(
+  text: string | undefined,
+  enableAdmin: boolean,
+  source: string,
+): Pick<ToolSelection, 'reach' | 'expanded'> {
+  const names = list(text ?? 'default')
+  if (!names.length) throw new ConfigError(`${source}: empty; use default, all, or any of ${TOOLSETS.join(', ')}`)
+  const available = new Set<Toolset>(enableAdmin ? TOOLSETS : READ_TOOLSETS)
+  const named = new Set<Toolset>()
+  let everything = false
+  let expandAll = false
   for (const name of names) {
-    if (name === 'all') {
-      for (const t of TOOLSETS) out.add(t)
-      continue
-    }
-    if (!TOOLSETS.includes(name as Toolset)) {
-      throw new ConfigError(`--toolsets: unknown toolset "${name}"; use any of ${TOOLSETS.join(', ')} or all`)
-    }
-    out.add(name as Toolset)
+    if (name === 'default' || name === 'all') {
+      everything = true
+      expandAll ||= name === 'all'
+    } else if (!TOOLSETS.includes(name as Toolset)) {
+      throw new ConfigError(
+        `${source}: unknown toolset "${name}"; use default, all, or any of ${TOOLSETS.join(', ')} (comma-separated)`,
+      )
+    } else if (!available.has(name as Toolset)) {
+      throw new ConfigError(`${source}: the admin toolset needs --enable-admin on the server`)
+    } else named.add(name as Toolset)
   }
-  if (!enableAdmin) out.delete('admin')
-  else if (text === undefined) out.add('admin')
-  return TOOLSETS.filter((t) => out.has(t))
+  // Admin tools change node state: avalanche_call_operation never runs them, so when enabled they are listed.
+  if (enableAdmin && everything) named.add('admin')
+  const reach = TOOLSETS.filter((t) => available.has(t) && (everything || named.has(t)))
+  const expanded = TOOLSETS.filter((t) => reach.includes(t) && (expandAll || named.has(t)))
+  return { reach, expanded }
+}
+
+/** The GitHub MCP server's reading of boolean headers: empty, false, f, no, n, 0 and off are false; the rest true. */
+export function isTruthy(text: string | undefined): boolean {
+  if (text === undefined) return false
+  return !['', 'false', 'f', 'no', 'n', '0', 'off'].includes(text.trim().toLowerCase())
+}
+
+function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = 1e9): number {
+  if (text === undefined) return fallback
+  const n = Number(text)
+  if (!/^\d+$/.test(text) || n < min || n > max) {
+    throw new ConfigError(`${flag} must be a whole number from ${min} to ${max} (got "${text}")`)
+  }
+  return n
 }
 
 function list(text: string | undefined): string[] {

@@ -1,10 +1,23 @@
 import { timingSafeEqual } from 'node:crypto'
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AvalancheClient, Logger } from '@avalanche-automation/core'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import type { HttpConfig, ServerConfig } from './config.js'
-import { createAvalancheClient, createServer } from './server.js'
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js'
+import { type HttpConfig, isTruthy, parseToolsets, type ServerConfig, type ToolSelection } from './config.js'
+import { selectionKey } from './select.js'
+import { createAvalancheClient, createServer, prepare } from './server.js'
+import { type Exchange, StatelessTransport } from './stateless-transport.js'
 
 export interface HttpServerOptions {
   config: ServerConfig
@@ -22,16 +35,37 @@ export interface RunningHttpServer {
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1']
 
+/** One long-lived MCP server per tool selection, each behind its stateless transport. */
+interface Endpoint {
+  server: Server
+  transport: StatelessTransport
+}
+
 /**
- * Stateless Streamable HTTP on `POST /mcp`: each request gets a fresh MCP server over one shared core client, and a
- * JSON response (no sessions, no SSE stream). Before any MCP processing: Host and Origin checks (DNS-rebinding
- * protection), the bearer token when configured, and a body size limit.
+ * Stateless Streamable HTTP on `POST /mcp`: no sessions; a JSON response, or an SSE body when the call produced log
+ * notifications and the client accepts SSE. Before any MCP processing: Host and Origin checks (DNS-rebinding
+ * protection), the bearer token when configured, and a body size limit. `X-MCP-Toolsets` and `X-MCP-Readonly` narrow
+ * the tools of one request within what the server's flags allow. One MCP server per selection serves every request
+ * of that selection (building one per request cost more than the call itself).
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http } = options
   const client = options.client ?? createAvalancheClient(config, options.logger)
   const hosts = new Set([...LOOPBACK, ...http.allowedHosts.map((h) => h.toLowerCase())])
   const token = http.authToken ? Buffer.from(http.authToken) : undefined
+  prepare(config) // the server's own selection: a bad configuration fails at start, not on the first request
+  const endpoints = new Map<string, Promise<Endpoint>>()
+  const endpointFor = (selection: ToolSelection) => {
+    const key = selectionKey(selection)
+    let endpoint = endpoints.get(key)
+    if (!endpoint) {
+      const server = createServer({ config, client, logger: options.logger, selection, stateless: true })
+      const transport = new StatelessTransport()
+      endpoint = server.connect(transport).then(() => ({ server, transport }))
+      endpoints.set(key, endpoint)
+    }
+    return endpoint
+  }
 
   const server = createHttpServer(async (req, res) => {
     try {
@@ -45,11 +79,43 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       } catch {
         return reply(res, 400, 'Parse error: the body is not JSON', {}, -32700)
       }
-      const mcp = createServer({ config, client, logger: options.logger })
-      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true }) // no session IDs: stateless
-      res.on('close', () => void mcp.close()) // closes the transport too
-      await mcp.connect(transport)
-      await transport.handleRequest(req, res, parsed)
+      const messages = Array.isArray(parsed) ? parsed : [parsed]
+      if (!messages.length || !messages.every((m) => JSONRPCMessageSchema.safeParse(m).success)) {
+        return reply(res, 400, 'Invalid Request: the body must be a JSON-RPC 2.0 message', {}, -32600)
+      }
+      let selection: ToolSelection
+      try {
+        selection = requestSelection(config, req.headers)
+        prepare(selection)
+      } catch (error) {
+        return reply(res, 400, (error as Error).message)
+      }
+      const { transport } = await endpointFor(selection)
+      const extra = { requestInfo: { headers: req.headers } }
+      const aborted = new AbortController()
+      res.on('close', () => res.writableFinished || aborted.abort())
+      const exchanges: Promise<Exchange>[] = []
+      for (const message of messages as JSONRPCMessage[]) {
+        if (isJSONRPCRequest(message)) exchanges.push(transport.request(message, extra, aborted.signal))
+        else transport.notify(message, extra)
+      }
+      if (!exchanges.length) {
+        res.writeHead(202).end()
+        return
+      }
+      const done = await Promise.all(exchanges)
+      if (aborted.signal.aborted) return
+      const notifications = done.flatMap((d) => d.notifications)
+      const responses = done.map((d) => d.response)
+      if (notifications.length && acceptsSse(req)) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+        for (const message of [...notifications, ...responses])
+          res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`)
+        res.end()
+        return
+      }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(Array.isArray(parsed) ? responses : responses[0]))
     } catch (error) {
       options.logger?.warn('HTTP request failed', { error: (error as Error).message })
       if (!res.headersSent) reply(res, 500, 'Internal error')
@@ -69,9 +135,36 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      }).then(() => (options.client ? undefined : client.close())),
+      })
+        .then(() => Promise.all([...endpoints.values()].map(async (e) => (await e).server.close())))
+        .then(() => (options.client ? undefined : client.close())),
   }
 }
+
+/**
+ * The tools of one request: the server's selection, narrowed by `X-MCP-Toolsets` (toolsets it reaches; naming one
+ * expands it) and `X-MCP-Readonly` (can turn read-only on, never off). Throws a message naming the header.
+ */
+export function requestSelection(config: ServerConfig, headers: IncomingHttpHeaders): ToolSelection {
+  const toolsets = header(headers, 'x-mcp-toolsets')
+  const readOnly = config.readOnly || isTruthy(header(headers, 'x-mcp-readonly'))
+  if (!toolsets?.trim()) return readOnly === config.readOnly ? config : { ...config, readOnly }
+  const asked = parseToolsets(toolsets, config.enableAdmin, 'X-MCP-Toolsets')
+  const reach = asked.reach.filter((t) => config.reach.includes(t))
+  if (!reach.length) {
+    throw new Error(
+      `X-MCP-Toolsets: this server does not serve ${asked.reach.join(', ')}; it serves ${config.reach.join(', ')}`,
+    )
+  }
+  return { reach, expanded: asked.expanded.filter((t) => reach.includes(t)), readOnly }
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(',') : value
+}
+
+const acceptsSse = (req: IncomingMessage) => (req.headers.accept ?? '').includes('text/event-stream')
 
 interface Rejection {
   status: number
@@ -116,6 +209,21 @@ function check(
       status: 405,
       message: 'Method not allowed: this stateless server answers POST only',
       headers: { allow: 'POST' },
+    }
+  }
+  // Streamable HTTP's rules for a POST (the SDK's transport applies the same ones).
+  const accept = req.headers.accept ?? ''
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return { status: 406, message: 'Not Acceptable: Accept must list both application/json and text/event-stream' }
+  }
+  if (!(req.headers['content-type'] ?? '').includes('application/json')) {
+    return { status: 415, message: 'Unsupported Media Type: Content-Type must be application/json' }
+  }
+  const version = req.headers['mcp-protocol-version']
+  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return {
+      status: 400,
+      message: `Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
     }
   }
   return undefined

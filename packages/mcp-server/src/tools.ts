@@ -8,8 +8,10 @@ import {
   toJson,
 } from '@avalanche-automation/core'
 import { z } from 'zod'
+import { byteLength, fieldsProperty, project, sanitize } from './bounded.js'
 import type { ServerConfig, Toolset } from './config.js'
 import { argsKey, type CursorPosition, decodeCursor, encodeCursor } from './cursor.js'
+import type { Scope } from './discovery.js'
 
 /** A JSON Schema whose top level is an object, as MCP requires for `inputSchema` and `outputSchema`. */
 export type ObjectSchema = { type: 'object'; properties?: Record<string, object>; required?: string[] } & Record<
@@ -29,6 +31,12 @@ export interface ToolContext {
   client: AvalancheClient
   config: ServerConfig
   signal?: AbortSignal | undefined
+  /** Bytes the structured result may take (paginated tools return fewer items to stay under it). */
+  maxBytes: number
+  /** The `fields` projection asked for, as split dot paths. */
+  fields?: string[][] | undefined
+  /** What this server reaches and lists (the discovery tools search it). */
+  scope?: Scope | undefined
 }
 
 /** One MCP tool: metadata for `tools/list` and a handler that returns JSON-safe structured content. */
@@ -37,9 +45,14 @@ export interface ToolDefinition {
   toolset: Toolset
   title: string
   description: string
-  inputSchema: ObjectSchema
-  outputSchema: ObjectSchema
+  /** Built on first use: a cold start lists a few tools and should not convert every schema. */
+  readonly inputSchema: ObjectSchema
+  readonly outputSchema: ObjectSchema
   annotations: ToolAnnotations
+  /** The catalog operation behind the tool (absent on composite and discovery tools). */
+  operation?: AnyOperation | undefined
+  /** Takes the `fields` projection argument (removed before `run`, applied to its result). */
+  fields?: boolean | undefined
   run(args: Record<string, unknown>, context: ToolContext): Promise<Record<string, unknown>>
 }
 
@@ -133,14 +146,17 @@ function mergeUnions(node: unknown): unknown {
   return out
 }
 
-/** Nesting kept in output schemas: deeper levels keep only their type, so `tools/list` stays small. */
-export const OUTPUT_SCHEMA_DEPTH = 3
+/** Nesting kept in listed output schemas: deeper levels keep only their type, so `tools/list` stays small. */
+export const OUTPUT_SCHEMA_DEPTH = 2
+/** Nesting kept by avalanche_describe_operation, which shows one operation at a time. */
+export const DESCRIBED_SCHEMA_DEPTH = 6
 
 /**
  * A smaller JSON Schema that accepts at least what `schema` accepts: below `depth` levels of properties/items a node
  * keeps only its `type`; `additionalProperties: {}` (the default) goes; a union with an unconstrained member is
- * unconstrained. Output schemas get this treatment: they describe the result's shape to the model, and the complete
- * detail of every Data API field would make `tools/list` hundreds of kilobytes.
+ * unconstrained; `required` goes (a `fields` projection or a cut result leaves fields out). Output schemas get this
+ * treatment: they describe the result's shape to the model, and the complete detail of every Data API field would
+ * make `tools/list` hundreds of kilobytes.
  */
 export function compactSchema(schema: unknown, depth: number): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema
@@ -155,6 +171,7 @@ export function compactSchema(schema: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === 'additionalProperties' && value && typeof value === 'object' && !Object.keys(value).length) continue
+    if (key === 'required') continue
     if (key === 'properties') {
       out.properties = Object.fromEntries(
         Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, compactSchema(v, depth - 1)]),
@@ -191,16 +208,10 @@ const limitProperty = (max: number) => ({
   minimum: 1,
   maximum: max,
   default: DEFAULT_LIMIT,
-  description: `Most items to return (1 to ${max}, default ${DEFAULT_LIMIT}); fewer may come back, nextCursor tells whether more exist.`,
+  description: 'Most items to return; nextCursor says whether more exist.',
 })
-const cursorProperty = {
-  type: 'string',
-  description: 'nextCursor of the previous result, to continue the listing; repeat the other arguments unchanged.',
-}
-const nextCursorProperty = {
-  type: 'string',
-  description: 'Present when more items exist: pass it as cursor, with the same other arguments, for the next page.',
-}
+const cursorProperty = { type: 'string', description: 'nextCursor of the previous call (repeat its other arguments).' }
+const nextCursorProperty = { type: 'string', description: 'Present when more items exist: pass it as cursor.' }
 
 /** Reads `limit` and `cursor` (the arguments this server adds to paginated tools) and returns the rest. */
 function pageArgs(
@@ -223,6 +234,66 @@ function pageArgs(
 
 const asRecord = (value: unknown) => toJson(value) as Record<string, unknown>
 
+/** The result as the assistant will see it: chain-written strings cleaned, the `fields` projection applied. */
+export function shapeResult(value: Record<string, unknown>, fields: string[][] | undefined, strict = true) {
+  const clean = sanitize(value) as Record<string, unknown>
+  return fields ? project(clean, fields, strict) : clean
+}
+
+/** Room kept for nextCursor and the note on a cut result when items are fitted into the budget. */
+const CURSOR_ROOM = 400
+
+/** How many of `items` fit in the result budget beside the rest of the page (at least one, to make progress). */
+function fitItems(page: Record<string, unknown>, field: string, items: unknown[], context: ToolContext): number {
+  const size = (v: Record<string, unknown>) => byteLength(shapeResult(v, context.fields, false))
+  const emptyList = size({ [field]: [] })
+  let used = size({ ...page, [field]: [] }) + CURSOR_ROOM
+  let count = 0
+  for (const item of items) {
+    const itemBytes = size({ [field]: [item] }) - emptyList + 1
+    if (count > 0 && used + itemBytes > context.maxBytes) break
+    used += itemBytes
+    count++
+  }
+  return count
+}
+
+/**
+ * Where a paginated operation's pages come from: the page at a position (none: the first) of `pageSize` items, and
+ * the position of the next page when there is one.
+ */
+interface PageSource {
+  field: string
+  max: number
+  /** Whether the API takes a page size (Data API lists without pageSize answer pages of the service's size). */
+  sized: boolean
+  fetch(
+    rest: Record<string, unknown>,
+    at: CursorPosition,
+    pageSize: number,
+    context: ToolContext,
+  ): Promise<{ page: Record<string, unknown>; next?: CursorPosition | undefined }>
+}
+
+/**
+ * One call of a paginated tool: the page at the cursor's position, from the item the cursor says, as many items as
+ * `limit` asks and the result budget holds. A cursor inside a page asks for the same page again and skips what was
+ * returned (`s`, with the page size `n` it was asked with), so a page cut by `limit` or by the budget loses nothing.
+ */
+async function pagedRun(name: string, source: PageSource, args: Record<string, unknown>, context: ToolContext) {
+  const { limit, position, key, rest } = pageArgs(name, args, source.max)
+  const { s: skip = 0, n, ...at } = position
+  const pageSize = n ?? limit
+  const { page, next } = await source.fetch(rest, at, pageSize, context)
+  const items = (page[source.field] as unknown[] | null | undefined) ?? []
+  const candidates = items.slice(skip, skip + limit)
+  const taken = candidates.slice(0, fitItems(page, source.field, candidates, context))
+  const consumed = skip + taken.length
+  const resume: CursorPosition | undefined =
+    consumed < items.length ? { ...at, s: consumed, ...(source.sized && { n: pageSize }) } : next
+  return { ...page, [source.field]: taken, ...(resume && { nextCursor: encodeCursor(key, resume) }) }
+}
+
 function describe(op: AnyOperation, extra: string[]): string {
   const parts = [op.summary]
   if (op.description) parts.push(op.pagination ? forPagedTool(op.description) : op.description)
@@ -238,18 +309,116 @@ function describe(op: AnyOperation, extra: string[]): string {
   return [...named, ...extra].filter(Boolean).join('\n\n')
 }
 
-const PAGING_NOTE =
-  'Paginated: returns up to `limit` items; when nextCursor is present, call again with the same arguments plus cursor=nextCursor.'
+const PAGING_NOTE = 'Paginated: up to `limit` items; for more, call again with cursor=nextCursor.'
+
+/** What the paginated tool of `op` asks its API for, by pagination kind. */
+function pageSource(op: AnyOperation, input: () => ObjectSchema): PageSource | undefined {
+  const call = (params: Record<string, unknown>, context: ToolContext) =>
+    context.client.call(op, params, { signal: context.signal } satisfies CallOptions)
+  switch (op.pagination?.kind) {
+    case 'pageToken': {
+      const pageSizeMax = (input().properties?.pageSize as { maximum?: number } | undefined)?.maximum
+      return {
+        field: op.pagination.items as string,
+        max: Math.min(MAX_LIMIT, pageSizeMax ?? MAX_LIMIT),
+        sized: pageSizeMax !== undefined,
+        async fetch(rest, at, pageSize, context) {
+          const page = asRecord(
+            await call(
+              { ...rest, ...(at.t && { pageToken: at.t }), ...(pageSizeMax !== undefined && { pageSize }) },
+              context,
+            ),
+          )
+          const { nextPageToken, ...out } = page
+          return {
+            page: out,
+            next: typeof nextPageToken === 'string' && nextPageToken ? { t: nextPageToken } : undefined,
+          }
+        },
+      }
+    }
+    case 'utxoCursor':
+      return {
+        field: 'utxos',
+        max: MAX_LIMIT,
+        sized: true,
+        async fetch(rest, at, pageSize, context) {
+          const startIndex = at.a && at.u ? { address: at.a, utxo: at.u } : undefined
+          const raw = (await call({ ...rest, limit: pageSize, ...(startIndex && { startIndex }) }, context)) as {
+            utxos?: unknown[] | null
+            endIndex?: { address: string; utxo: string }
+          }
+          const end = (raw.utxos?.length ?? 0) >= pageSize ? raw.endIndex : undefined
+          return { page: asRecord(raw), next: end && { a: end.address, u: end.utxo } }
+        },
+      }
+    case 'indexRange':
+      return {
+        field: 'containers',
+        max: MAX_LIMIT,
+        sized: true,
+        async fetch(rest, at, pageSize, context) {
+          const raw = (await call({ ...rest, startIndex: at.i ?? rest.startIndex, numToFetch: pageSize }, context)) as {
+            containers: { index: bigint }[]
+          }
+          const last = raw.containers.at(-1)
+          const next = raw.containers.length >= pageSize && last ? { i: String(last.index + 1n) } : undefined
+          return { page: asRecord(raw), next }
+        },
+      }
+    default:
+      return undefined
+  }
+}
+
+/** Input schema of a paginated tool: the API's own paging parameters replaced by `limit` and `cursor`. */
+function pagedInput(op: AnyOperation, input: ObjectSchema, max: number): ObjectSchema {
+  const replaced = {
+    pageToken: ['pageToken', 'pageSize'],
+    utxoCursor: ['limit', 'startIndex'],
+    indexRange: ['numToFetch'],
+  }[op.pagination?.kind as 'pageToken']
+  return editObjects(input, (s) => setProperties(s, { limit: limitProperty(max), cursor: cursorProperty }, replaced))
+}
+
+/** The full output schema of an operation (what avalanche_describe_operation shows), with paging as tools see it. */
+export function operationOutputSchema(op: AnyOperation, depth = DESCRIBED_SCHEMA_DEPTH): ObjectSchema {
+  const output = compactSchema(jsonSchema(op.result), depth) as ObjectSchema
+  if (!op.pagination) return output
+  return editObjects(output, (s) => setProperties(s, { nextCursor: nextCursorProperty }, ['nextPageToken']))
+}
 
 /** The tool of one catalog operation: schemas from its zod params/result, pagination mapped to limit/cursor. */
 export function operationTool(op: AnyOperation): ToolDefinition {
   const name = toolName(op.id)
   const [, method = op.id] = op.id.split('.')
   const title = `${SERVICE_LABEL[op.service]}: ${words(method)}`
-  const base = {
+  let rawInput: ObjectSchema | undefined
+  const input = () => {
+    rawInput ??= jsonSchema(op.params)
+    return rawInput
+  }
+  let source: PageSource | undefined | null = null
+  const pages = () => {
+    if (source === null) source = pageSource(op, input)
+    return source
+  }
+  let inputSchema: ObjectSchema | undefined
+  let outputSchema: ObjectSchema | undefined
+  const extra =
+    op.pagination?.kind === 'utxoCursor'
+      ? [
+          PAGING_NOTE,
+          "utxos are the UTXO bytes (hex with checksum); avalanche_address_overview sums balances for you by the node's rules (X: spendable alone and total; P: unlocked, lockedStakeable, lockedNotStakeable).",
+        ]
+      : op.pagination
+        ? [PAGING_NOTE]
+        : []
+  return {
     name,
     toolset: TOOLSET_OF_SERVICE[op.service],
     title,
+    description: describe(op, extra),
     annotations: {
       title,
       readOnlyHint: op.readOnly,
@@ -257,106 +426,39 @@ export function operationTool(op: AnyOperation): ToolDefinition {
       idempotentHint: op.idempotent,
       openWorldHint: true,
     },
-  }
-  const input = jsonSchema(op.params)
-  const output = compactSchema(jsonSchema(op.result), OUTPUT_SCHEMA_DEPTH) as ObjectSchema
-  const call = (params: Record<string, unknown>, context: ToolContext) =>
-    context.client.call(op, params, { signal: context.signal } satisfies CallOptions)
-
-  switch (op.pagination?.kind) {
-    case 'pageToken': {
-      const field = op.pagination.items as string
-      const pageSizeMax = (input.properties?.pageSize as { maximum?: number } | undefined)?.maximum
-      const max = Math.min(MAX_LIMIT, pageSizeMax ?? MAX_LIMIT)
-      return {
-        ...base,
-        description: describe(op, [PAGING_NOTE]),
-        inputSchema: editObjects(input, (s) =>
-          setProperties(s, { limit: limitProperty(max), cursor: cursorProperty }, ['pageToken', 'pageSize']),
-        ),
-        outputSchema: editObjects(output, (s) =>
-          setProperties(s, { nextCursor: nextCursorProperty }, ['nextPageToken']),
-        ),
-        async run(args, context) {
-          const { limit, position, key, rest } = pageArgs(name, args, max)
-          const pageSize = position.n ?? (pageSizeMax === undefined ? undefined : limit)
-          const page = (await call(
-            { ...rest, ...(position.t && { pageToken: position.t }), ...(pageSize && { pageSize }) },
-            context,
-          )) as Record<string, unknown>
-          const items = (page[field] as unknown[] | undefined) ?? []
-          const skip = position.s ?? 0
-          const taken = items.slice(skip, skip + limit)
-          const next: CursorPosition | undefined =
-            skip + taken.length < items.length
-              ? { ...(position.t && { t: position.t }), s: skip + taken.length, ...(pageSize && { n: pageSize }) }
-              : typeof page.nextPageToken === 'string' && page.nextPageToken
-                ? { t: page.nextPageToken }
-                : undefined
-          const { nextPageToken: _, ...out } = asRecord({ ...page, [field]: taken })
-          return next ? { ...out, nextCursor: encodeCursor(key, next) } : out
-        },
+    operation: op,
+    fields: true,
+    get inputSchema() {
+      if (!inputSchema) {
+        const paged = pages()
+        const base = paged ? pagedInput(op, input(), paged.max) : input()
+        inputSchema = editObjects(base, (s) => setProperties(s, { fields: fieldsProperty }, []))
       }
-    }
-    case 'utxoCursor':
-      return {
-        ...base,
-        description: describe(op, [
-          PAGING_NOTE,
-          "utxos are the UTXO bytes (hex with checksum); avalanche_address_overview sums balances for you by the node's rules (X: spendable alone and total; P: unlocked, lockedStakeable, lockedNotStakeable).",
-        ]),
-        inputSchema: editObjects(input, (s) =>
-          setProperties(s, { limit: limitProperty(MAX_LIMIT), cursor: cursorProperty }, ['limit', 'startIndex']),
-        ),
-        outputSchema: editObjects(output, (s) => setProperties(s, { nextCursor: nextCursorProperty }, [])),
-        async run(args, context) {
-          const { limit, position, key, rest } = pageArgs(name, args, MAX_LIMIT)
-          const startIndex = position.a && position.u ? { address: position.a, utxo: position.u } : undefined
-          const page = (await call({ ...rest, limit, ...(startIndex && { startIndex }) }, context)) as {
-            utxos?: unknown[] | null
-            endIndex?: { address: string; utxo: string }
-          }
-          const out = asRecord(page)
-          const end = (page.utxos?.length ?? 0) >= limit ? page.endIndex : undefined
-          return end ? { ...out, nextCursor: encodeCursor(key, { a: end.address, u: end.utxo }) } : out
-        },
-      }
-    case 'indexRange':
-      return {
-        ...base,
-        description: describe(op, [PAGING_NOTE]),
-        inputSchema: editObjects(input, (s) =>
-          setProperties(s, { limit: limitProperty(MAX_LIMIT), cursor: cursorProperty }, ['numToFetch']),
-        ),
-        outputSchema: editObjects(output, (s) => setProperties(s, { nextCursor: nextCursorProperty }, [])),
-        async run(args, context) {
-          const { limit, position, key, rest } = pageArgs(name, args, MAX_LIMIT)
-          const startIndex = position.i ?? rest.startIndex
-          const page = (await call({ ...rest, startIndex, numToFetch: limit }, context)) as {
-            containers: { index: bigint }[]
-          }
-          const last = page.containers.at(-1)
-          const out = asRecord(page)
-          return page.containers.length >= limit && last
-            ? { ...out, nextCursor: encodeCursor(key, { i: String(last.index + 1n) }) }
-            : out
-        },
-      }
-    default:
-      return {
-        ...base,
-        description: describe(op, []),
-        inputSchema: input,
-        outputSchema: output,
-        run: async (args, context) => asRecord(await call(args, context)),
-      }
+      return inputSchema
+    },
+    get outputSchema() {
+      outputSchema ??= operationOutputSchema(op, OUTPUT_SCHEMA_DEPTH)
+      return outputSchema
+    },
+    async run(args, context) {
+      const paged = pages()
+      if (paged) return pagedRun(name, paged, args, context)
+      return asRecord(await context.client.call(op, args, { signal: context.signal } satisfies CallOptions))
+    },
   }
 }
 
 let tools: readonly ToolDefinition[] | undefined
+let byName: ReadonlyMap<string, ToolDefinition> | undefined
 
 /** Every catalog operation as a tool, in catalog order (deterministic `tools/list`); built once, on first use. */
 export function catalogTools(): readonly ToolDefinition[] {
   tools ??= Object.freeze(catalog.map(operationTool))
   return tools
+}
+
+/** The tool of an operation, by tool name (`platform_getHeight`) or operation ID (`platform.getHeight`). */
+export function catalogTool(name: string): ToolDefinition | undefined {
+  byName ??= new Map(catalogTools().map((t) => [t.name, t]))
+  return byName.get(toolName(name))
 }

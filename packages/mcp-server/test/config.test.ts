@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '../src/config.js'
-import { selectTools } from '../src/server.js'
+import { ConfigError, parseConfig, READ_TOOLSETS, TOOLSETS } from '../src/config.js'
+import { requestSelection } from '../src/http.js'
+import { defaultUniverse, MAX_TOOLS, selectTools } from '../src/select.js'
+import type { ToolDefinition } from '../src/tools.js'
+
+const names = (flags: string[], env: Record<string, string> = {}) =>
+  selectTools(parseConfig(flags, env).server).tools.map((t) => t.name)
 
 describe('configuration from flags and environment', () => {
-  it('defaults: mainnet, every read-only toolset, stdio', () => {
+  it('defaults: mainnet, every read-only toolset reachable, none expanded, stdio', () => {
     const config = parseConfig([], {})
-    expect(config.server).toMatchObject({ network: 'mainnet', enableAdmin: false })
-    expect(config.server.toolsets).toEqual(['node', 'xchain', 'pchain', 'index', 'data', 'metrics'])
+    expect(config.server).toMatchObject({ network: 'mainnet', enableAdmin: false, readOnly: false })
+    expect(config.server.reach).toEqual(READ_TOOLSETS)
+    expect(config.server.expanded).toEqual([])
+    expect(config.server.maxResultBytes).toBe(20_000)
     expect(config.http).toBeUndefined()
   })
 
@@ -16,20 +23,43 @@ describe('configuration from flags and environment', () => {
       AVALANCHE_DATA_API_KEY: 'k',
       AVALANCHE_TOOLSETS: 'pchain,data',
       AVALANCHE_MCP_AUTH_TOKEN: 't',
+      AVALANCHE_MCP_MAX_RESULT_BYTES: '9000',
+      AVALANCHE_READ_ONLY: 'true',
     }
     const config = parseConfig(['--http', '--port', '0', '--toolsets', 'node'], env)
     expect(config.server).toMatchObject({ network: 'custom', nodeUrl: 'http://127.0.0.1:9650', apiKey: 'k' })
-    expect(config.server.toolsets).toEqual(['node'])
+    expect(config.server).toMatchObject({ reach: ['node'], expanded: ['node'], readOnly: true, maxResultBytes: 9000 })
     expect(config.http).toMatchObject({ port: 0, host: '127.0.0.1', authToken: 't' })
-    expect(parseConfig([], env).server.toolsets).toEqual(['pchain', 'data'])
+    expect(parseConfig([], env).server).toMatchObject({ reach: ['pchain', 'data'], expanded: ['pchain', 'data'] })
   })
 
-  it('admin only with --enable-admin', () => {
-    expect(parseConfig(['--toolsets', 'all'], {}).server.toolsets).not.toContain('admin')
-    expect(parseConfig(['--enable-admin'], {}).server.toolsets).toContain('admin')
-    expect(parseConfig(['--enable-admin', '--toolsets', 'admin'], {}).server.toolsets).toEqual(['admin'])
-    const tools = selectTools(parseConfig(['--enable-admin'], {}).server)
-    expect(tools.some((t) => t.name === 'admin_setLoggerLevel')).toBe(true)
+  it('default, all and toolset names combine', () => {
+    expect(parseConfig(['--toolsets', 'all'], {}).server).toMatchObject({
+      reach: READ_TOOLSETS,
+      expanded: READ_TOOLSETS,
+    })
+    expect(parseConfig(['--toolsets', 'default,data'], {}).server).toMatchObject({
+      reach: READ_TOOLSETS,
+      expanded: ['data'],
+    })
+    const compact = names([])
+    expect(compact.slice(0, 3)).toEqual([
+      'avalanche_find_operations',
+      'avalanche_describe_operation',
+      'avalanche_call_operation',
+    ])
+    expect(compact.filter((n) => n.startsWith('data_')).length).toBeLessThan(
+      names(['--toolsets', 'default,data']).filter((n) => n.startsWith('data_')).length,
+    )
+  })
+
+  it('admin only with --enable-admin; --read-only drops what changes node state', () => {
+    expect(parseConfig(['--toolsets', 'all'], {}).server.reach).not.toContain('admin')
+    expect(() => parseConfig(['--toolsets', 'admin'], {})).toThrow(/admin toolset needs --enable-admin/)
+    expect(parseConfig(['--enable-admin'], {}).server.expanded).toEqual(['admin'])
+    expect(parseConfig(['--enable-admin', '--toolsets', 'admin'], {}).server.reach).toEqual(['admin'])
+    expect(names(['--enable-admin'])).toContain('admin_setLoggerLevel')
+    expect(names(['--enable-admin', '--read-only']).some((n) => n.startsWith('admin_'))).toBe(false)
   })
 
   it('mistakes name the flag and what is accepted', () => {
@@ -37,6 +67,82 @@ describe('configuration from flags and environment', () => {
     expect(() => parseConfig(['--network', 'moon'], {})).toThrow(/--network must be one of/)
     expect(() => parseConfig(['--network', 'devnet'], {})).toThrow(/needs --node-url/)
     expect(() => parseConfig(['--http', '--port', 'x'], {})).toThrow(/--port must be/)
+    expect(() => parseConfig(['--max-result-bytes', '10'], {})).toThrow(
+      /--max-result-bytes must be a whole number from 2000/,
+    )
     expect(() => parseConfig(['--bogus'], {})).toThrow(ConfigError)
+  })
+})
+
+describe('at most 128 tools in any configuration', () => {
+  it('every combination of toolsets, keywords, --enable-admin and --read-only', () => {
+    const words = [...TOOLSETS, 'default', 'all']
+    let configurations = 0
+    for (let mask = 1; mask < 1 << words.length; mask++) {
+      const list = words.filter((_, i) => mask & (1 << i)).join(',')
+      for (const admin of [false, true]) {
+        for (const readOnly of [false, true]) {
+          const flags = ['--toolsets', list, ...(admin ? ['--enable-admin'] : []), ...(readOnly ? ['--read-only'] : [])]
+          let config: ReturnType<typeof parseConfig>
+          try {
+            config = parseConfig(flags, {})
+          } catch {
+            continue // admin without --enable-admin is refused at start
+          }
+          const { tools, collapsed } = selectTools(config.server)
+          expect(tools.length, list).toBeLessThanOrEqual(MAX_TOOLS)
+          expect(collapsed, list).toEqual([]) // today's catalog fits without collapsing anything
+          configurations++
+        }
+      }
+    }
+    expect(configurations).toBeGreaterThan(1000)
+  })
+
+  it('a catalog too large for one list keeps its largest toolsets compact, still reachable', () => {
+    const universe = defaultUniverse()
+    const many = (toolset: ToolDefinition['toolset'], n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...(universe.catalog[0] as ToolDefinition),
+        name: `x_${toolset}${i}`,
+        toolset,
+      }))
+    const big = { ...universe, catalog: [...many('data', 100), ...many('metrics', 40), ...many('node', 10)] }
+    const all = parseConfig(['--toolsets', 'all'], {}).server
+    const selected = selectTools(all, big)
+    expect(selected.tools.length).toBeLessThanOrEqual(MAX_TOOLS)
+    expect(selected.collapsed).toEqual(['data'])
+    expect(selected.reachable.has('x_data99')).toBe(true)
+    expect(selected.listed.has('x_data99')).toBe(false)
+  })
+})
+
+describe('X-MCP-Toolsets and X-MCP-Readonly narrow a request, never widen it', () => {
+  const server = parseConfig(['--toolsets', 'node,pchain,data'], {}).server
+
+  it('no header: the server selection', () => {
+    expect(requestSelection(server, {})).toBe(server)
+  })
+
+  it('a header picks among the served toolsets; read-only can only be turned on', () => {
+    expect(requestSelection(server, { 'x-mcp-toolsets': 'pchain' })).toEqual({
+      reach: ['pchain'],
+      expanded: ['pchain'],
+      readOnly: false,
+    })
+    // default/all mean "everything this server serves", not every toolset.
+    expect(requestSelection(server, { 'x-mcp-toolsets': 'all' }).reach).toEqual(['node', 'pchain', 'data'])
+    expect(requestSelection(server, { 'x-mcp-toolsets': 'pchain,xchain' }).reach).toEqual(['pchain'])
+    expect(requestSelection(server, { 'x-mcp-readonly': 'true' }).readOnly).toBe(true)
+    const readOnlyServer = { ...server, readOnly: true }
+    expect(requestSelection(readOnlyServer, { 'x-mcp-readonly': 'false' }).readOnly).toBe(true)
+  })
+
+  it('toolsets the server does not serve are refused by name; admin needs --enable-admin on the server', () => {
+    expect(() => requestSelection(server, { 'x-mcp-toolsets': 'xchain' })).toThrow(
+      /X-MCP-Toolsets: this server does not serve xchain; it serves node, pchain, data/,
+    )
+    expect(() => requestSelection(server, { 'x-mcp-toolsets': 'admin' })).toThrow(/needs --enable-admin/)
+    expect(() => requestSelection(server, { 'x-mcp-toolsets': 'bogus' })).toThrow(/unknown toolset "bogus"/)
   })
 })

@@ -59,48 +59,45 @@ afterAll(async () => {
 })
 
 describe('built CLI over stdio, driven by the Inspector CLI', () => {
-  it('tools/list', async () => {
+  /** tools/call of avalanche_call_operation: how the default configuration runs an operation it does not list. */
+  const callOperation = (name: string, args: Record<string, unknown>, server = stdioServer()) =>
+    inspect([
+      ...server,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'avalanche_call_operation',
+      '--tool-args-json',
+      JSON.stringify({ name, arguments: args }),
+    ])
+
+  it('tools/list: the compact default', async () => {
     const { json } = await inspect([...stdioServer(), '--method', 'tools/list'])
     const names = (json.tools as { name: string }[]).map((t) => t.name)
+    expect(names.length).toBeLessThanOrEqual(25)
+    expect(Buffer.byteLength(JSON.stringify(json))).toBeLessThanOrEqual(25_000)
+    expect(names).toContain('avalanche_find_operations')
     expect(names).toContain('platform_getCurrentValidators')
     expect(names).toContain('avalanche_validator_report')
     expect(names.some((n) => n.startsWith('admin_'))).toBe(false)
   })
 
   it('tools/call: a node operation, a Data API operation with the key, an invalid call', async () => {
-    const height = await inspect([...stdioServer(), '--method', 'tools/call', '--tool-name', 'platform_getHeight'])
+    const height = await callOperation('platform_getHeight', {})
     expect(height.json.structuredContent).toEqual({ height: String(devnet.fixtures.p.height) })
-    const data = await inspect([
-      ...stdioServer(),
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'data_listNativeTransactions',
-      '--tool-args-json',
-      JSON.stringify({ chainId: 43112, address: devnet.fixtures.data.evm.accounts.ewoq, limit: 2 }),
-    ])
+    const data = await callOperation('data_listNativeTransactions', {
+      chainId: 43112,
+      address: devnet.fixtures.data.evm.accounts.ewoq,
+      limit: 2,
+    })
     expect((data.json.structuredContent as { transactions: unknown[] }).transactions).toHaveLength(2)
-    const bad = await inspect([
-      ...stdioServer(),
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'avm_getUTXOs',
-      '--tool-args-json',
-      '{"addresses":[]}',
-    ])
+    const bad = await callOperation('avm_getUTXOs', { addresses: [] })
     expect(bad.code).toBe(5)
     expect(JSON.stringify(bad.json)).toContain('addresses: must hold from 1 to 1024 addresses')
   })
 
   it('a rejected key is reported without the key', async () => {
-    const { json } = await inspect([
-      ...stdioServer(WRONG_KEY),
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'data_listChains',
-    ])
+    const { json } = await callOperation('data_listChains', {}, stdioServer(WRONG_KEY))
     expect(JSON.stringify(json)).toMatch(/401/)
     outputs.push(JSON.stringify(json))
     expect(JSON.stringify(json)).not.toContain(WRONG_KEY)
@@ -139,11 +136,13 @@ describe('built CLI over HTTP, driven by the Inspector CLI', () => {
 
   const remote = () => [url, '--transport', 'http', '--header', `Authorization: Bearer ${TOKEN}`]
 
-  it('tools/list and tools/call', async () => {
-    const list = await inspect([...remote(), '--method', 'tools/list'])
+  it('tools/list and tools/call, with toolsets chosen by header', async () => {
+    const list = await inspect([...remote(), '--header', 'X-MCP-Toolsets: all', '--method', 'tools/list'])
     expect((list.json.tools as unknown[]).length).toBeGreaterThan(80)
     const call = await inspect([
       ...remote(),
+      '--header',
+      'X-MCP-Toolsets: data',
       '--method',
       'tools/call',
       '--tool-name',

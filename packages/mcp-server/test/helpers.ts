@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { parseConfig } from '../src/config.js'
+import { forwardingLogger } from '../src/logging.js'
 import { createServer } from '../src/server.js'
 
 /** Server configuration pointing every endpoint at the devnet (as the CLI would parse it). */
@@ -34,6 +35,7 @@ export async function connect(devnet: Devnet, flags: string[] = [], env: Record<
     metricsApiUrl: devnet.url,
     apiKey: config.apiKey,
     retry: false,
+    logger: forwardingLogger(),
   })
   const server = createServer({ config, client: core })
   const client = new Client({ name: 'test', version: '1.0.0' })

@@ -6,28 +6,40 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/config.js'
 import { type RunningHttpServer, startHttpServer } from '../src/http.js'
+import { forwardingLogger } from '../src/logging.js'
 
 let devnet: Devnet
 let server: RunningHttpServer
+/** Narrow flags (node and pchain toolsets, admin enabled) for the header tests. */
+let narrow: RunningHttpServer
 const TOKEN = 'test-token-5f2c'
+
+async function start(flags: string[], maxBodyBytes = 1_000_000) {
+  const cli = parseConfig(['--network', 'devnet', '--node-url', devnet.url, '--http', '--port', '0', ...flags], {})
+  if (!cli.http) throw new Error('expected an HTTP configuration')
+  return startHttpServer({
+    config: cli.server,
+    http: { ...cli.http, maxBodyBytes },
+    client: createClient({ nodeUrl: devnet.url, retry: false, logger: forwardingLogger() }),
+  })
+}
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 2, xTxs: 700, utxosPerAddress: 200 })
-  const cli = parseConfig(
-    ['--network', 'devnet', '--node-url', devnet.url, '--http', '--port', '0', '--auth-token', TOKEN],
-    {},
-  )
-  if (!cli.http) throw new Error('expected an HTTP configuration')
-  server = await startHttpServer({
-    config: cli.server,
-    http: { ...cli.http, maxBodyBytes: 10_000 },
-    client: createClient({ nodeUrl: devnet.url, retry: false }),
-  })
+  server = await start(['--auth-token', TOKEN], 10_000)
+  narrow = await start(['--toolsets', 'node,pchain,admin', '--enable-admin'])
 })
 afterAll(async () => {
   await server?.close()
+  await narrow?.close()
   await devnet?.close()
 })
+
+async function sdkClient(url: string, headers: Record<string, string> = {}) {
+  const client = new Client({ name: 'test', version: '1' })
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }))
+  return client
+}
 
 const initialize = {
   jsonrpc: '2.0',
@@ -40,9 +52,9 @@ const initialize = {
 function post(
   headers: Record<string, string>,
   body: unknown = initialize,
-  { path = '/mcp', method = 'POST' } = {},
+  { path = '/mcp', method = 'POST', url: target = server.url } = {},
 ): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  const url = new URL(server.url)
+  const url = new URL(target)
   const data = typeof body === 'string' ? body : JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = request(
@@ -71,18 +83,56 @@ function post(
 }
 
 describe('Streamable HTTP (stateless)', () => {
-  it('serves the SDK client: tools/list and tools/call', async () => {
-    const client = new Client({ name: 'test', version: '1' })
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-      }),
-    )
+  it('serves the SDK client: the default tools/list and tools/call', async () => {
+    const client = await sdkClient(server.url, { authorization: `Bearer ${TOKEN}` })
     const { tools } = await client.listTools()
-    expect(tools.length).toBeGreaterThan(80)
-    const result = await client.callTool({ name: 'platform_getHeight', arguments: {} })
+    expect(tools.length).toBeLessThanOrEqual(25)
+    const result = await client.callTool({
+      name: 'avalanche_call_operation',
+      arguments: { name: 'platform_getHeight', arguments: {} },
+    })
     expect(result.structuredContent).toEqual({ height: String(devnet.fixtures.p.height) })
     await client.close()
+  })
+
+  it('many clients with the same JSON-RPC IDs at once each get their own answer', async () => {
+    const heights = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const body = {
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'avalanche_find_operations', arguments: { query: i % 2 ? 'uptime' : 'peers', limit: 1 } },
+        }
+        const res = await post({}, body)
+        return JSON.parse(res.body).result.structuredContent.operations[0].name as string
+      }),
+    )
+    heights.forEach((name, i) => {
+      expect(name).toBe(i % 2 ? 'info_uptime' : 'info_peers')
+    })
+  })
+
+  it('a call that logs answers as SSE with the notification first (deprecation of avm_getBalance)', async () => {
+    const f = devnet.fixtures
+    const body = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: {
+        name: 'avalanche_call_operation',
+        arguments: { name: 'avm_getBalance', arguments: { address: f.accounts.ewoq.x, assetID: f.assets.avax.id } },
+      },
+    }
+    const res = await post({}, body)
+    expect(res.headers['content-type']).toBe('text/event-stream')
+    const events = res.body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.slice(e.indexOf('data: ') + 6)))
+    expect(events[0]).toMatchObject({ method: 'notifications/message', params: { level: 'warning' } })
+    expect(events[0].params.data.message).toContain('avm.getBalance is deprecated')
+    expect(events.at(-1)).toMatchObject({ id: 3, result: { structuredContent: { balance: expect.any(String) } } })
   })
 
   it('answers initialize with no session ID', async () => {
@@ -90,6 +140,46 @@ describe('Streamable HTTP (stateless)', () => {
     expect(res.status).toBe(200)
     expect(JSON.parse(res.body).result.serverInfo.name).toBe('avalanche-mcp')
     expect(res.headers['mcp-session-id']).toBeUndefined()
+  })
+})
+
+describe('X-MCP-Toolsets and X-MCP-Readonly', () => {
+  const names = async (headers: Record<string, string>) => {
+    const client = await sdkClient(narrow.url, headers)
+    const { tools } = await client.listTools()
+    await client.close()
+    return tools.map((t) => t.name)
+  }
+
+  it('narrow the tools of a request within the server flags', async () => {
+    const all = await names({})
+    expect(all).toContain('admin_setLoggerLevel')
+    expect(all).toContain('platform_getHeight')
+    const pchain = await names({ 'X-MCP-Toolsets': 'pchain' })
+    expect(
+      pchain.filter((n) => n.includes('_') && !n.startsWith('avalanche_')).every((n) => n.startsWith('platform_')),
+    ).toBe(true)
+    expect(pchain).toContain('avalanche_validator_report')
+    const readOnly = await names({ 'X-MCP-Readonly': 'true' })
+    expect(readOnly.some((n) => n.startsWith('admin_'))).toBe(false)
+    expect(readOnly).toContain('platform_getHeight')
+  })
+
+  it('never widen them: toolsets the server does not serve are refused with 400 naming the header', async () => {
+    const url = new URL(narrow.url)
+    const res = await post({ host: url.host, 'x-mcp-toolsets': 'data' }, initialize, { url: narrow.url })
+    expect(res.status).toBe(400)
+    expect(res.body).toContain('X-MCP-Toolsets: this server does not serve data')
+    const limited = await start(['--toolsets', 'node'])
+    try {
+      const admin = await post({ host: new URL(limited.url).host, 'x-mcp-toolsets': 'admin' }, initialize, {
+        url: limited.url,
+      })
+      expect(admin.status).toBe(400)
+      expect(admin.body).toContain('needs --enable-admin')
+    } finally {
+      await limited.close()
+    }
   })
 })
 

@@ -23,7 +23,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 11, xTxs: 600, utxosPerAddress: 300, apiKeys: { [API_KEY]: 'full' } })
-  server = spawn(process.execPath, [cli, '--http', '--port', '0'], {
+  server = spawn(process.execPath, [cli, '--http', '--port', '0', '--toolsets', 'all'], {
     env: {
       PATH: process.env.PATH,
       AVALANCHE_NODE_URL: devnet.url,
@@ -56,7 +56,16 @@ async function callTool(name: string, args: Record<string, unknown>) {
     body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
   })
   const text = await response.text()
-  return { status: response.status, text, body: JSON.parse(text) as { result?: { isError?: boolean } } }
+  // A call whose retries were logged answers as SSE: log notifications first, the response last.
+  const json = response.headers.get('content-type')?.includes('text/event-stream')
+    ? (text
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .at(-1)
+        ?.slice(6) ?? '')
+    : text
+  return { status: response.status, text, body: JSON.parse(json) as { result?: { isError?: boolean } } }
 }
 
 describe('avalanche-mcp --http under load', () => {

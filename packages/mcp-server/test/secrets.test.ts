@@ -1,13 +1,16 @@
 /**
  * The MCP server across the devnet's whole fault suite, configured with every kind of secret (Data API key, URL
- * user and password, a token in the URL's query): tool results, error results and the server's log never show one.
+ * user and password, a token in the URL's query): tool results, error results, log notifications (at debug level:
+ * every request, retry and rate-limit event) and the server's log never show one.
  */
 import { inspect } from 'node:util'
 import { createClient, type Logger } from '@avalanche-automation/core'
 import { type Devnet, FAULT_SUITE, startDevnet } from '@avalanche-automation/devnet'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forwardingLogger } from '../src/logging.js'
 import { createServer } from '../src/server.js'
 import { devnetConfig } from './helpers.js'
 
@@ -19,10 +22,10 @@ beforeAll(async () => {
 })
 afterAll(() => devnet?.close())
 
-async function connect(logged: string[], retries: number, timeoutMs: number) {
+async function connect(logged: string[], notified: string[], retries: number, timeoutMs: number) {
   const host = new URL(devnet.url).host
   const nodeUrl = `http://user:${SECRETS.password}@${host}/?token=${SECRETS.token}`
-  const config = { ...devnetConfig(devnet), nodeUrl, apiKey: SECRETS.apiKey }
+  const config = { ...devnetConfig(devnet, ['--toolsets', 'all']), nodeUrl, apiKey: SECRETS.apiKey }
   const logger: Logger = {
     debug: (message, meta) => logged.push(message, inspect(meta, { depth: 6 })),
     warn: (message, meta) => logged.push(message, inspect(meta, { depth: 6 })),
@@ -34,12 +37,14 @@ async function connect(logged: string[], retries: number, timeoutMs: number) {
     apiKey: SECRETS.apiKey,
     retry: { retries, baseDelayMs: 1, maxDelayMs: 1_500, budgetMs: 10_000 },
     timeoutMs,
-    logger,
+    logger: forwardingLogger(logger),
   })
   const server = createServer({ config, client: core, logger })
   const client = new Client({ name: 'secrets', version: '1' })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await Promise.all([server.connect(serverSide), client.connect(clientSide)])
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void notified.push(JSON.stringify(n)))
+  await client.setLoggingLevel('debug')
   return {
     client,
     close: async () => {
@@ -65,13 +70,14 @@ describe('MCP output across the fault suite', () => {
         { name: 'avalanche_address_overview', arguments: { address: ewoq.x } },
       ]
       const logged: string[] = []
+      const notified: string[] = []
       const outputs: string[] = []
       let errors = 0
       for (const [faults, retries, timeoutMs] of [
         [scenario.faults, 6, 5_000],
         [scenario.exhausted, 1, 300],
       ] as const) {
-        const { client, close } = await connect(logged, retries, timeoutMs)
+        const { client, close } = await connect(logged, notified, retries, timeoutMs)
         devnet.setFaults(faults)
         try {
           for (const call of calls) {
@@ -85,7 +91,8 @@ describe('MCP output across the fault suite', () => {
         }
       }
       expect(errors, 'the exhausted run produced error results to inspect').toBeGreaterThan(0)
-      const everything = `${outputs.join('\n')}\n${logged.join('\n')}`
+      expect(notified.length, 'log notifications reached the client').toBeGreaterThan(0)
+      const everything = `${outputs.join('\n')}\n${logged.join('\n')}\n${notified.join('\n')}`
       for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret)
     }, 60_000)
   }

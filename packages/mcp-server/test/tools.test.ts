@@ -15,7 +15,8 @@ let args: Record<string, Record<string, unknown>>
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 2, index: true, xTxs: 700, utxosPerAddress: 200, evmTxs: 2_000, cBlocks: 60 })
-  mcp = await connect(devnet)
+  // A budget large enough that pages are cut by limit only (bounded.test.ts covers the budget).
+  mcp = await connect(devnet, ['--toolsets', 'all', '--max-result-bytes', '100000000'])
   args = validArgs(devnet)
   const latest = (await mcp.call('data_listLatestTransactions', { chainId: 43112, limit: 1 })).structuredContent as Any
   args.data_getTransaction = { chainId: 43112, txHash: latest.transactions[0].txHash }
@@ -33,15 +34,18 @@ afterAll(async () => {
 })
 
 describe('tools/list', () => {
-  it('lists every read-only catalog operation and the composite tools, admin tools absent by default', async () => {
+  it('--toolsets all: the discovery and composite tools, then every read-only catalog operation; no admin tools', async () => {
     const { tools } = await mcp.client.listTools()
     const names = tools.map((t) => t.name)
     const expected = catalog.filter((op) => op.service !== 'admin').map((op) => toolName(op.id))
     expect(names).toEqual([
-      ...expected,
+      'avalanche_find_operations',
+      'avalanche_describe_operation',
+      'avalanche_call_operation',
       'avalanche_chain_status',
       'avalanche_validator_report',
       'avalanche_address_overview',
+      ...expected,
     ])
     expect(names.some((n) => n.startsWith('admin_'))).toBe(false)
   })
@@ -57,7 +61,9 @@ describe('tools/list', () => {
       expect(tool.outputSchema?.type).toBe('object')
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow()
       expect(() => ajv.compile(tool.outputSchema as object), tool.name).not.toThrow()
-      expect(tool.annotations?.openWorldHint).toBe(true)
+      // Finding and describing operations reads this server's catalog, not the network.
+      const local = ['avalanche_find_operations', 'avalanche_describe_operation'].includes(tool.name)
+      expect(tool.annotations?.openWorldHint).toBe(!local)
       const op = catalog.find((o) => toolName(o.id) === tool.name)
       if (op) {
         expect(tool.annotations).toMatchObject({
