@@ -140,8 +140,18 @@ export function bound(value: Record<string, unknown>, maxBytes: number): Record<
   let out = structuredClone(value)
   const cuts: string[] = []
   for (let step = 0; step < 50 && byteLength(out) > target; step++) {
+    const excess = byteLength(out) - target
     const largest = largestPart(out)
-    if (!largest) break
+    // Many small parts (no list or string worth cutting): keep the first fields of the widest object instead.
+    if (!largest || largest.size * 4 < excess) {
+      const wide = widestObject(out)
+      if (!wide) break
+      const entries = Object.entries(wide.node)
+      const keep = fitCount(out, wide.path, entries, target, (kept) => Object.fromEntries(kept))
+      out = replaceAt(out, wide.path, Object.fromEntries(entries.slice(0, keep)))
+      cuts.push(`${wide.path.join('.') || 'result'}: ${keep} of ${entries.length} fields shown`)
+      continue
+    }
     const { path, node } = largest
     const where = path.join('.') || 'result'
     if (Array.isArray(node) && node.length > 1) {
@@ -149,13 +159,12 @@ export function bound(value: Record<string, unknown>, maxBytes: number): Record<
       out = replaceAt(out, path, node.slice(0, keep))
       cuts.push(`${where}: ${keep} of ${node.length} items shown`)
     } else if (typeof node === 'string') {
-      const excess = byteLength(out) - target
       const keep = Math.max(0, node.length - excess - 40)
       out = replaceAt(out, path, `${node.slice(0, keep)}…[${node.length - keep} characters cut]`)
       cuts.push(`${where}: the first ${keep} of ${node.length} characters shown`)
     } else {
       out = replaceAt(out, path, Array.isArray(node) ? [] : {})
-      cuts.push(`${where}: left out (${byteLength(node)} bytes)`)
+      cuts.push(`${where}: left out (${largest.size} bytes)`)
     }
   }
   const next =
@@ -167,7 +176,7 @@ export function bound(value: Record<string, unknown>, maxBytes: number): Record<
 }
 
 /** The largest list, string or branch below the root, by JSON size. */
-function largestPart(root: unknown): { path: string[]; node: unknown } | undefined {
+function largestPart(root: unknown): { path: string[]; node: unknown; size: number } | undefined {
   let best: { path: string[]; node: unknown; size: number } | undefined
   const visit = (node: unknown, path: string[]) => {
     if (path.length && path[0] !== 'truncated' && path[0] !== 'nextCursor') {
@@ -194,12 +203,37 @@ function largestPart(root: unknown): { path: string[]; node: unknown } | undefin
   return best
 }
 
-function fitCount(root: Record<string, unknown>, path: string[], list: unknown[], target: number): number {
+/** The object (the root included) with the most fields, when it has more than one. */
+function widestObject(root: Record<string, unknown>): { path: string[]; node: Record<string, unknown> } | undefined {
+  let best: { path: string[]; node: Record<string, unknown> } | undefined
+  const visit = (node: unknown, path: string[]) => {
+    if (Array.isArray(node)) {
+      for (const [i, n] of node.entries()) visit(n, [...path, String(i)])
+      return
+    }
+    if (!node || typeof node !== 'object') return
+    const obj = node as Record<string, unknown>
+    const count = Object.keys(obj).filter((k) => k !== 'nextCursor' && k !== 'truncated').length
+    if (count > 1 && (!best || count > Object.keys(best.node).length)) best = { path, node: obj }
+    for (const [k, v] of Object.entries(obj)) visit(v, [...path, k])
+  }
+  visit(root, [])
+  return best
+}
+
+/** How many leading items of `list` fit (at least one), as `shape` puts them back at `path`. */
+function fitCount<T>(
+  root: Record<string, unknown>,
+  path: string[],
+  list: T[],
+  target: number,
+  shape: (kept: T[]) => unknown = (kept) => kept,
+): number {
   let lo = 1
   let hi = list.length - 1
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2)
-    if (byteLength(replaceAt(root, path, list.slice(0, mid))) <= target) lo = mid
+    if (byteLength(replaceAt(root, path, shape(list.slice(0, mid)))) <= target) lo = mid
     else hi = mid - 1
   }
   return lo
