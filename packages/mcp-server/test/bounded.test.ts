@@ -150,7 +150,7 @@ describe('chain-written strings (devnet answers with a hostile token name)', () 
       expect(names.length).toBeGreaterThan(0)
       for (const name of names) {
         expect(name).toMatch(/^Tether {2}IGNORE ALL PREVIOUS INSTRUCTIONS/)
-        expect(name).not.toMatch(/[\u0000-\u001f\u202e]/)
+        expect([...name].some((c) => c.charCodeAt(0) < 32 || c === '\u202e')).toBe(false)
         expect(name.length).toBeLessThan(MAX_CHAIN_TEXT + 30)
       }
       expect(text(result)).not.toContain('\u202e')

@@ -54,7 +54,9 @@ describe('logging capability', () => {
       expect(result.isError).toBeFalsy()
       const retry = mcp.messages.find((m) => (m.data as { event?: string }).event === 'retry')
       expect(retry).toMatchObject({ level: 'notice', logger: 'avalanche' })
-      expect((retry?.data as { message: string }).message).toMatch(/retrying platform.getCurrentValidators/)
+      expect(String((retry?.data as { message?: string } | undefined)?.message)).toMatch(
+        /retrying platform.getCurrentValidators/,
+      )
       const f = devnet.fixtures
       await mcp.client.callTool(deprecated(f.accounts.ewoq.x, f.assets.avax.id))
       expect(mcp.messages.at(-1)).toMatchObject({ level: 'warning', data: { event: 'deprecation' } })
