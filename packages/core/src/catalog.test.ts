@@ -123,10 +123,11 @@ describe('catalog', () => {
     },
   )
 
-  test('endpoints: node JSON-RPC under /ext, REST as GET; Data/Metrics as GET /v1|/v2; placeholders are parameters', () => {
+  test('endpoints: node JSON-RPC under /ext, REST as GET; Data/Metrics under /v1|/v2; placeholders are parameters', () => {
     for (const op of catalog) {
-      if (op.service === 'data' || op.service === 'metrics') expect(op.endpoint, op.id).toMatch(/^GET \/v[12]\//)
-      else expect(op.endpoint, op.id).toMatch(/^(GET )?\/ext\//)
+      if (op.service === 'data' || op.service === 'metrics') {
+        expect(op.endpoint, op.id).toMatch(/^(GET|POST|PATCH|DELETE) \/v[12]\//)
+      } else expect(op.endpoint, op.id).toMatch(/^(GET )?\/ext\//)
       for (const [, name] of op.endpoint.matchAll(/\{(\w+)\}/g)) {
         const schema = z.toJSONSchema(op.params, { io: 'input', unrepresentable: 'any' }) as {
           properties?: Record<string, unknown>
@@ -198,11 +199,25 @@ describe('catalog', () => {
     }
   })
 
-  test('Data and Metrics operations are read-only, idempotent GETs whose descriptions state their rate-limit weight', () => {
-    for (const op of catalog.filter((o) => o.service === 'data' || o.service === 'metrics')) {
-      expect(op.readOnly, op.id).toBe(true)
-      expect(op.idempotent, op.id).toBe(true)
+  test('Data and Metrics GETs are read-only, reads idempotent, writes not; every description states its weight', () => {
+    const rest = catalog.filter((o) => o.service === 'data' || o.service === 'metrics')
+    for (const op of rest) {
+      if (op.endpoint.startsWith('GET ')) expect(op.readOnly, op.id).toBe(true)
+      // A read is idempotent (a POST read too); a write is never retried once it may have reached the service.
+      expect(op.idempotent, op.id).toBe(op.readOnly)
       expect(op.description, op.id).toMatch(/Rate-limit weight/)
     }
+    const writes = rest.filter((o) => !o.readOnly).map((o) => o.id)
+    expect(writes.sort()).toEqual(
+      [
+        'data.addAddressesToWebhook',
+        'data.aggregateSignatures',
+        'data.createWebhook',
+        'data.deactivateWebhook',
+        'data.generateOrRotateSharedSecret',
+        'data.removeAddressesFromWebhook',
+        'data.updateWebhook',
+      ].sort(),
+    )
   })
 })

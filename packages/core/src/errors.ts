@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'ABORTED'
   | 'RESPONSE_SHAPE'
   | 'PAGINATION_LIMIT'
+  | 'WEBHOOK_SIGNATURE'
 
 export interface AvalancheErrorOptions {
   cause?: unknown

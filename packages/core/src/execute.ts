@@ -189,22 +189,25 @@ function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<stri
   const base = ctx.baseUrls[api]
   const headers: Record<string, string> = { accept: 'application/json', ...ctx.headers[api] }
   const query = new URLSearchParams(base.query)
-  if (rest && method === 'GET') {
-    for (const [key, value] of Object.entries(remaining)) {
-      if (value === undefined) continue
-      for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item))
-    }
+  // A GET sends every parameter in the query; a REST write only those its description puts there (op.query).
+  const inQuery = (key: string) => rest && (method === 'GET' || op.query?.includes(key))
+  const body: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(remaining)) {
+    if (value === undefined) continue
+    if (!inQuery(key)) body[key] = value
+    else for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item))
   }
   const qs = query.toString()
   const url = `${base.prefix}${filled}${qs ? `?${qs}` : ''}`
   if (!rest) {
     headers['content-type'] = 'application/json'
-    const body = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
-    return { method, url, headers, body }
+    const envelope = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
+    return { method, url, headers, body: envelope }
   }
-  if (method === 'GET') return { method, url, headers }
+  // A write without body parameters (deactivateWebhook, generateOrRotateSharedSecret) sends no body at all.
+  if (method === 'GET' || Object.keys(body).length === 0) return { method, url, headers }
   headers['content-type'] = 'application/json'
-  return { method, url, headers, body: stringifyJson(remaining) }
+  return { method, url, headers, body: stringifyJson(body) }
 }
 
 async function send(
@@ -340,13 +343,16 @@ function parsePayload(
   response: HttpResponse,
   url: () => string,
 ): unknown {
+  if (response.status === 204) return undefined // No Content: success without a body (RFC 9110 15.3.5)
   try {
     return parseJsonLossless(response.body)
   } catch (cause) {
     if (response.status !== 200) {
       throw httpStatusError(errorContext(redact, request, response, url(), response.body))
     }
-    throw new ResponseShapeError(op.id, `the body is not JSON (${clip(response.body)})`, { cause, isRetryable: true })
+    // A cut body of an operation that answers a secret may hold part of it: never quote it.
+    const quoted = op.secretFields ? 'its text is withheld: the operation answers a secret' : clip(response.body)
+    throw new ResponseShapeError(op.id, `the body is not JSON (${quoted})`, { cause, isRetryable: true })
   }
 }
 
@@ -364,6 +370,7 @@ function parseResult<Op extends AnyOperation>(
     if (!envelope || !('result' in envelope)) throw new ResponseShapeError(op.id, 'the JSON-RPC reply has no result')
     result = envelope.result
   }
+  rememberSecrets(ctx.redact, op, result)
   const parsed = op.result.safeParse(result)
   if (!parsed.success && response.status !== 200) {
     // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
@@ -377,4 +384,13 @@ function parseResult<Op extends AnyOperation>(
     })
   }
   return parsed.data as OperationResult<Op>
+}
+
+/** The secret fields of a result join the client's redacted values before anything could log or quote them. */
+function rememberSecrets(redact: Redactor, op: AnyOperation, result: unknown): void {
+  if (!op.secretFields || !result || typeof result !== 'object') return
+  for (const field of op.secretFields) {
+    const value = (result as Record<string, unknown>)[field]
+    if (typeof value === 'string') redact.remember?.(value)
+  }
 }

@@ -26,6 +26,7 @@ export {
   type XChainBalance,
   XChainBalances,
 } from './encoding/balances.js'
+export { canonicalJson } from './encoding/canonical-json.js'
 export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
 export { CodecReader, CodecWriter } from './encoding/codec.js'
 export { bytesEqual, checksum, concatBytes, sha256 } from './encoding/hash.js'
@@ -82,3 +83,11 @@ export { backoffDelay, defaultRetryPolicy, type RetryPolicy, type Sleep, serverD
 export { services } from './services.js'
 export type { HttpRequest, HttpResponse, Transport } from './transport.js'
 export { createNodeTransport, type NodeTransport, type NodeTransportOptions } from './transports/node.js'
+export {
+  signWebhookPayload,
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  WebhookSignatureError,
+  type WebhookSignatureProblem,
+  type WebhookSignatureScheme,
+} from './webhook-signature.js'

@@ -4,6 +4,9 @@ export type Service = 'admin' | 'avm' | 'platform' | 'index' | 'info' | 'health'
 
 export type PaginationKind = 'utxoCursor' | 'indexRange' | 'pageToken'
 
+/** The HTTP methods of the catalog: JSON-RPC is POST; the Data API's writes add PATCH and DELETE (data-api.md 0b.5). */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
 /**
  * One API operation, declared once. Typed client functions, MCP tools, n8n operations and the Action's raw call are
  * all derived from these records.
@@ -17,10 +20,13 @@ export interface Operation<
   readonly id: Id
   readonly service: Service
   /**
-   * JSON-RPC path (`/ext/bc/P`) or REST route (`GET /ext/health/readiness`). `{name}` placeholders are filled from
-   * the parameter of that name, which is then not sent in the body or query.
+   * JSON-RPC path (`/ext/bc/P`) or REST route (`GET /ext/health/readiness`, `PATCH /v1/webhooks/{id}`). `{name}`
+   * placeholders are filled from the parameter of that name, which is then not sent in the body or query. A GET
+   * sends the other parameters in the query; POST, PATCH and DELETE send them as the JSON body, but for `query`.
    */
   readonly endpoint: string
+  /** REST writes: the parameters the description puts in the query string rather than the JSON body. */
+  readonly query?: readonly string[]
   /** One sentence: what it returns. */
   readonly summary: string
   /** Units, caveats, what a caller must know; shown to users and assistants. */
@@ -40,8 +46,16 @@ export interface Operation<
   readonly requires?: '--api-admin-enabled=true' | '--index-enabled=true'
   /** The answer when the (validated, wire-form) parameters make it certain without a request, else undefined. */
   readonly answerLocally?: (params: Record<string, unknown>) => unknown
-  /** HTTP statuses besides 200 whose body is a valid result (GET health answers 503 when unhealthy). */
+  /**
+   * HTTP statuses besides 200 whose body is a valid result (GET health answers 503 when unhealthy; webhook creation
+   * 201). 204 means success without a body: the result is then `undefined`.
+   */
   readonly okStatuses?: readonly number[]
+  /**
+   * Result fields that hold a secret (the webhooks' shared secret): once received, their values are redacted from
+   * every later log event and error of the client, and a body that fails to parse is never quoted.
+   */
+  readonly secretFields?: readonly string[]
 }
 
 export type AnyOperation = Operation<string, z.ZodType, z.ZodType>
@@ -54,9 +68,9 @@ export function defineOperation<const Op extends AnyOperation>(operation: Op): O
 }
 
 /** Splits `GET /v1/...` into method and path; JSON-RPC endpoints are POST. */
-export function parseEndpoint(endpoint: string): { method: 'GET' | 'POST'; path: string; rest: boolean } {
-  const match = /^(GET|POST) (.+)$/.exec(endpoint)
+export function parseEndpoint(endpoint: string): { method: HttpMethod; path: string; rest: boolean } {
+  const match = /^(GET|POST|PATCH|DELETE) (.+)$/.exec(endpoint)
   return match
-    ? { method: match[1] as 'GET' | 'POST', path: match[2] as string, rest: true }
+    ? { method: match[1] as HttpMethod, path: match[2] as string, rest: true }
     : { method: 'POST', path: endpoint, rest: false }
 }

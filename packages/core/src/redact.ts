@@ -8,14 +8,23 @@ export function redactUrl(text: string): string {
   return text.replace(urlCredentials, `$1${REDACTED}@`).replace(secretQuery, `$1${REDACTED}`)
 }
 
-export type Redactor = (text: string) => string
+export type Redactor = ((text: string) => string) & {
+  /** Adds a secret learnt at run time (a webhook's shared secret from a response) to the values redacted. */
+  remember?: (secret: string) => void
+}
 
-/** A redactor for URL credentials plus the given secret values (API keys, header tokens). */
+/** A redactor for URL credentials plus the given secret values (API keys, header tokens) and those it remembers. */
 export function createRedactor(secrets: Iterable<string | undefined>): Redactor {
-  const values = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= 4)
-  return (text) => {
+  const values = new Set([...secrets].filter(isSecretValue))
+  const redact: Redactor = (text) => {
     let out = redactUrl(text)
     for (const secret of values) out = out.split(secret).join(REDACTED)
     return out
   }
+  redact.remember = (secret) => {
+    if (isSecretValue(secret)) values.add(secret)
+  }
+  return redact
 }
+
+const isSecretValue = (s: unknown): s is string => typeof s === 'string' && s.length >= 4

@@ -1,3 +1,5 @@
+import type { HttpMethod } from './operation.js'
+
 /**
  * The one seam between the client and the network. The default is Node's http/https (./transports/node.ts); adapters inject
  * their own (n8n passes one built on `this.helpers.httpRequestWithAuthentication`), tests may pass any function.
@@ -6,7 +8,7 @@
  * It throws NetworkError, TimeoutError or AbortedError when no response arrived.
  */
 export interface HttpRequest {
-  method: 'GET' | 'POST'
+  method: HttpMethod
   url: string
   headers: Record<string, string>
   body?: string | undefined

@@ -24,7 +24,7 @@ export type FakeReply =
 export type FakeRoute = FakeReply | ((request: RecordedRequest) => FakeReply)
 
 export interface RecordedRequest {
-  method: 'GET' | 'POST'
+  method: HttpRequest['method']
   url: string
   /** URL path without the query, e.g. `/ext/bc/X`. */
   path: string

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import { zAggregateSignaturesResult, zGetAggregatedSignaturesResult } from './generated/data-api.gen.js'
+import { dataWeight, network, txHash } from './params.js'
+
+/**
+ * The Data API's signature aggregator (`/v1/signatureAggregator/{network}/...`): collects the BLS signatures of an
+ * L1's validators over a Warp message until the quorum's weight signed, as L1 operators' pipelines need for
+ * cross-chain messages and validator-set changes. Both operations answer HTTP 201 (data-api.openapi.json).
+ */
+const HEX = /^(0x)?[0-9a-fA-F]+$/
+const hex = (what: string) =>
+  z
+    .string({ error: `expected the ${what} in hex (0x optional)` })
+    .regex(HEX, { error: `expected the ${what} in hex (0x optional)` })
+const percentage = (what: string) => {
+  const error = 'must be a whole number from 0 to 100'
+  return z.number({ error }).int({ error }).min(0, { error }).max(100, { error }).describe(what)
+}
+
+export const signatureAggregator = {
+  aggregateSignatures: defineOperation({
+    service: 'data',
+    readOnly: false,
+    idempotent: false,
+    id: 'data.aggregateSignatures',
+    endpoint: 'POST /v1/signatureAggregator/{network}/aggregateSignatures',
+    summary: "Aggregates the signing subnet's BLS signatures over a Warp message; answers signedMessage (HTTP 201).",
+    description: `Give message (an unsigned Warp message) or justification, in hex. quorumPercentage (default 67) of the signing subnet's weight must sign; quorumPercentageBuffer asks for more (their sum <= 100); pChainHeight 0 uses the proposed validator set. signedMessage is the Warp message with its aggregate signature, in hex. Not retried once the request may have reached the service. ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        network,
+        message: hex('unsigned Warp message').describe('Unsigned Warp message, hex.').optional(),
+        justification: hex('justification').describe('Justification, hex (instead of message).').optional(),
+        signingSubnetId: z
+          .string()
+          .min(1)
+          .describe('Signing subnet ID (cb58 or hex); default the source chain’s subnet.')
+          .optional(),
+        quorumPercentage: percentage('Share of the weight that must sign; default 67.').optional(),
+        quorumPercentageBuffer: percentage('Extra share of the weight to ask for; default 0.').optional(),
+        pChainHeight: z
+          .number({ error: 'expected a P-Chain height: a whole number >= 0' })
+          .int({ error: 'expected a P-Chain height: a whole number >= 0' })
+          .min(0, { error: 'expected a P-Chain height: a whole number >= 0' })
+          .describe('P-Chain height of the validator set; 0 (default) uses the proposed height.')
+          .optional(),
+      })
+      .superRefine((p, ctx) => {
+        if (p.message === undefined && p.justification === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['message'], message: 'give message or justification (hex)' })
+        }
+        if ((p.quorumPercentage ?? 67) + (p.quorumPercentageBuffer ?? 0) > 100) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['quorumPercentageBuffer'],
+            message: 'quorumPercentage + quorumPercentageBuffer must be <= 100',
+          })
+        }
+      }),
+    result: zAggregateSignaturesResult,
+    okStatuses: [201],
+  }),
+  getAggregatedSignatures: defineOperation({
+    service: 'data',
+    readOnly: true,
+    idempotent: true,
+    id: 'data.getAggregatedSignatures',
+    endpoint: 'GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}',
+    summary: 'The signed Warp message of a transaction that emitted one (its aggregate signature, hex).',
+    description: `The description answers this GET with HTTP 201. ${dataWeight('medium')}`,
+    params: z.strictObject({ network, txHash }),
+    result: zGetAggregatedSignaturesResult,
+    okStatuses: [201],
+  }),
+} as const

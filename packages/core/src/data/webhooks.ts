@@ -1,0 +1,286 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zAddAddressesToWebhookResult,
+  zCommonBalanceType,
+  zCreateWebhookResult,
+  zDeactivateWebhookResult,
+  zGenerateOrRotateSharedSecretResult,
+  zGetAddressesFromWebhookResult,
+  zGetSharedSecretResult,
+  zGetWebhookResult,
+  zListWebhooksResult,
+  zPrimaryNetworkAddressActivitySubEventType,
+  zPrimaryNetworkType,
+  zRemoveAddressesFromWebhookResult,
+  zUpdateWebhookResult,
+  zValidatorActivityKeyType,
+  zValidatorActivitySubEvents,
+  zWebhookStatus,
+} from './generated/data-api.gen.js'
+import { closedEnum, dataWeight, evmAddress, evmChainId, pageSize, pageToken } from './params.js'
+
+/**
+ * The Webhooks API (`/v1/webhooks*`, data-api.md 0c): push notifications of address and validator activity instead
+ * of polling. Subscriptions are writes (POST 201, PATCH, DELETE): never retried once a request may have reached the
+ * service, so a create that timed out may still have created a webhook (list them before creating again).
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+const write = { service: 'data', readOnly: false, idempotent: false } as const
+
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const NOT_RETRIED =
+  'A write: not retried once the request may have reached the service (a timeout or 5xx may still have applied it).'
+const SHAPE =
+  'A webhook has id, url, chainId, status (active or inactive), createdAt (Unix seconds), name, description, eventType and metadata (the watched addresses or keys).'
+
+const webhookId = z
+  .string({ error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
+  .min(1, { error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
+  .describe('Webhook ID, as data.createWebhook or data.listWebhooks answered it.')
+
+/** The receiver's URL: the service POSTs each event there (and must be answered 200 within 10 s). */
+const receiverUrl = z
+  .string({ error: 'expected the http(s) URL of your receiver' })
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+    error: 'expected the http(s) URL of your receiver, e.g. "https://example.com/avalanche-events"',
+  })
+  .describe('Where the service POSTs each event; answer 200 within 10 s, then process.')
+
+const evmAddresses = z
+  .array(evmAddress(), { error: 'expected an array of EVM addresses (0x followed by 40 hex digits)' })
+  .min(1, { error: 'expected at least one address' })
+const strings = (what: string) =>
+  z
+    .array(z.string().min(1), { error: `expected an array of ${what}` })
+    .min(1, { error: `expected at least one ${what}` })
+
+const common = {
+  url: receiverUrl,
+  name: z.string().describe('A name for the webhook.').optional(),
+  description: z.string().describe('A description of the webhook.').optional(),
+}
+
+/** `address_activity`: transactions, transfers and (optionally) logs and traces of EVM addresses on one chain. */
+const evmMetadata = z.strictObject({
+  addresses: evmAddresses.describe('The watched addresses (0x).'),
+  eventSignatures: strings('event signatures (0x topic hashes)')
+    .describe('Only logs with these topic0 hashes.')
+    .optional(),
+})
+
+/** `primary_network_address_activity`: balance changes, thresholds and rewards of P-/X-Chain addresses. */
+const primaryNetworkMetadata = z.strictObject({
+  keyType: z.literal('addresses'),
+  keys: strings('addresses').describe('The watched P-/X-Chain addresses.'),
+  subEvents: z
+    .strictObject({ addressActivitySubEvents: z.array(closedEnum(zPrimaryNetworkAddressActivitySubEventType)) })
+    .optional(),
+  balanceThresholdFilter: z
+    .strictObject({ balanceType: closedEnum(zCommonBalanceType), balanceThreshold: z.string() })
+    .optional(),
+  eventSignatures: strings('event signatures').optional(),
+})
+
+/** `validator_activity`: stake, delegation, rewards and L1-validator balance events of nodes or subnets. */
+const validatorMetadata = z.strictObject({
+  keyType: closedEnum(zValidatorActivityKeyType),
+  keys: strings('node IDs or subnet IDs').describe('The watched node IDs or subnet IDs (by keyType).'),
+  subEvents: z.strictObject({
+    validatorActivitySubEvents: z.array(
+      closedEnum(zValidatorActivitySubEvents.shape.validatorActivitySubEvents.unwrap().element),
+    ),
+  }),
+  nodeIds: strings('node IDs').optional(),
+  subnetIds: strings('subnet IDs').optional(),
+  l1ValidatorFeeBalanceThreshold: z.string().optional(),
+  eventSignatures: strings('event signatures').optional(),
+})
+
+/** Per event type: the fields the description requires besides eventType and url, and the form of metadata. */
+const EVENT_TYPES = {
+  address_activity: { required: ['chainId'], metadata: evmMetadata },
+  primary_network_address_activity: { required: ['network', 'chainId'], metadata: primaryNetworkMetadata },
+  validator_activity: { required: ['network'], metadata: validatorMetadata },
+} as const
+
+/**
+ * One object for the three request forms of the description (EVMAddressActivityRequest, ...): adapters need an
+ * object schema, so the form is checked per eventType here rather than by a union.
+ */
+const createParams = z
+  .strictObject({
+    eventType: z
+      .enum(Object.keys(EVENT_TYPES) as (keyof typeof EVENT_TYPES)[], {
+        error: `expected one of ${Object.keys(EVENT_TYPES).join(', ')}`,
+      })
+      .describe(
+        'address_activity (EVM addresses on one chain), primary_network_address_activity (P-/X-Chain addresses) or validator_activity (nodes, subnets).',
+      ),
+    ...common,
+    chainId: z
+      .union([z.string(), z.number()])
+      .describe(
+        'address_activity: EVM chain ID (43114, 43113) or blockchain ID; primary_network_address_activity: the P- or X-Chain.',
+      )
+      .optional(),
+    network: closedEnum(zPrimaryNetworkType)
+      .describe('mainnet or fuji (primary_network_address_activity, validator_activity).')
+      .optional(),
+    metadata: z
+      .union([evmMetadata, primaryNetworkMetadata, validatorMetadata], {
+        error:
+          'expected the metadata of the eventType (address_activity: {addresses}; the others: {keyType, keys, ...})',
+      })
+      .describe('What to watch: {addresses} for address_activity, {keyType, keys, subEvents} for the others.'),
+    includeInternalTxs: z
+      .boolean()
+      .describe('address_activity: include traces (internal transactions); C-Chain on 43113 and 43114 only.')
+      .optional(),
+    includeLogs: z.boolean().describe('address_activity: include the transaction logs.').optional(),
+  })
+  .superRefine((p, ctx) => {
+    const form = EVENT_TYPES[p.eventType]
+    for (const name of form.required) {
+      if (p[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required for ${p.eventType}` })
+    }
+    const metadata = form.metadata.safeParse(p.metadata)
+    for (const issue of metadata.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['metadata', ...issue.path], message: `${issue.message} (${p.eventType})` })
+    }
+    if (p.eventType === 'address_activity' && p.chainId !== undefined && !evmChainId.safeParse(p.chainId).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chainId'],
+        message: evmChainId.safeParse(p.chainId).error?.issues[0]?.message ?? 'invalid',
+      })
+    }
+    if (p.eventType !== 'address_activity' && (p.includeLogs !== undefined || p.includeInternalTxs !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['includeLogs'],
+        message: 'only address_activity webhooks take includeLogs/includeInternalTxs',
+      })
+    }
+  })
+  .transform((p) => (p.chainId === undefined ? p : { ...p, chainId: String(p.chainId) }))
+
+const addressesChange = z.strictObject({
+  id: webhookId,
+  addresses: evmAddresses.describe('EVM addresses (0x) of the address_activity webhook.'),
+})
+
+export const webhooks = {
+  createWebhook: defineOperation({
+    ...write,
+    id: 'data.createWebhook',
+    endpoint: 'POST /v1/webhooks',
+    summary: 'Subscribes a URL to address or validator activity; answers the new webhook (HTTP 201).',
+    description: `eventType address_activity watches EVM addresses on one chain (chainId, metadata.addresses); primary_network_address_activity P-/X-Chain addresses; validator_activity nodes or subnets. Each event is POSTed to url as {webhookId, eventType, messageId, event} with an x-signature header (check it with verifyWebhookSignature and the shared secret of data.getSharedSecret). ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: createParams,
+    result: zCreateWebhookResult,
+    okStatuses: [201],
+  }),
+  listWebhooks: defineOperation({
+    ...read,
+    id: 'data.listWebhooks',
+    endpoint: 'GET /v1/webhooks',
+    summary: "The account's webhooks, active and inactive, or only those of one status.",
+    description: `${SHAPE} A webhook the service deactivated (its deliveries kept failing) has status inactive. ${PAGES} ${dataWeight('small')}`,
+    params: z
+      .strictObject({
+        status: closedEnum(zWebhookStatus).describe('Only active or only inactive webhooks.').optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .optional(),
+    result: zListWebhooksResult,
+    pagination: { kind: 'pageToken', items: 'webhooks' },
+  }),
+  getWebhook: defineOperation({
+    ...read,
+    id: 'data.getWebhook',
+    endpoint: 'GET /v1/webhooks/{id}',
+    summary: 'One webhook: its URL, chain, status, event type and what it watches.',
+    description: `${SHAPE} ${dataWeight('small')}`,
+    params: z.strictObject({ id: webhookId }),
+    result: zGetWebhookResult,
+  }),
+  updateWebhook: defineOperation({
+    ...write,
+    id: 'data.updateWebhook',
+    endpoint: 'PATCH /v1/webhooks/{id}',
+    summary: 'Changes a webhook: name, description, URL, status (re-activate or pause), logs and traces.',
+    description: `Only the given fields change; status active re-activates a webhook the service deactivated. ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      id: webhookId,
+      ...common,
+      url: receiverUrl.optional(),
+      status: closedEnum(zWebhookStatus).describe('active or inactive.').optional(),
+      includeInternalTxs: z.boolean().describe('Include traces (internal transactions).').optional(),
+      includeLogs: z.boolean().describe('Include the transaction logs.').optional(),
+    }),
+    result: zUpdateWebhookResult,
+  }),
+  deactivateWebhook: defineOperation({
+    ...write,
+    id: 'data.deactivateWebhook',
+    endpoint: 'DELETE /v1/webhooks/{id}',
+    summary: 'Deactivates a webhook: no more deliveries. Answers the webhook with status inactive.',
+    description: `data.updateWebhook with status active turns it back on. ${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: z.strictObject({ id: webhookId }),
+    result: zDeactivateWebhookResult,
+    destructive: true,
+  }),
+  addAddressesToWebhook: defineOperation({
+    ...write,
+    id: 'data.addAddressesToWebhook',
+    endpoint: 'PATCH /v1/webhooks/{id}/addresses',
+    summary: 'Adds EVM addresses to an address_activity webhook; answers the webhook.',
+    description: `${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: addressesChange,
+    result: zAddAddressesToWebhookResult,
+  }),
+  removeAddressesFromWebhook: defineOperation({
+    ...write,
+    id: 'data.removeAddressesFromWebhook',
+    endpoint: 'DELETE /v1/webhooks/{id}/addresses',
+    summary: 'Removes EVM addresses from an address_activity webhook; answers the webhook.',
+    description: `${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: addressesChange,
+    result: zRemoveAddressesFromWebhookResult,
+    destructive: true,
+  }),
+  getAddressesFromWebhook: defineOperation({
+    ...read,
+    id: 'data.getAddressesFromWebhook',
+    endpoint: 'GET /v1/webhooks/{id}/addresses',
+    summary: 'The addresses an address_activity webhook watches, with their total.',
+    description: `${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({ id: webhookId, pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }),
+    result: zGetAddressesFromWebhookResult,
+    pagination: { kind: 'pageToken', items: 'addresses' },
+  }),
+  generateOrRotateSharedSecret: defineOperation({
+    ...write,
+    id: 'data.generateOrRotateSharedSecret',
+    endpoint: 'POST /v1/webhooks:generateOrRotateSharedSecret',
+    summary: "Creates the account's webhook signing secret, or replaces it (HTTP 201); answers {secret}.",
+    description: `One secret signs every webhook of the account (the x-signature header); after a rotation, signatures made with the old one stop verifying. The secret is redacted from this client's logs and errors. ${NOT_RETRIED} ${dataWeight('medium')}`,
+    params: z.strictObject({}).optional(),
+    result: zGenerateOrRotateSharedSecretResult,
+    okStatuses: [201],
+    secretFields: ['secret'],
+    destructive: true,
+  }),
+  getSharedSecret: defineOperation({
+    ...read,
+    id: 'data.getSharedSecret',
+    endpoint: 'GET /v1/webhooks:getSharedSecret',
+    summary: "The account's webhook signing secret: {secret}, to check x-signature with verifyWebhookSignature.",
+    description: `The secret is redacted from this client's logs and errors. ${dataWeight('small')}`,
+    params: z.strictObject({}).optional(),
+    result: zGetSharedSecretResult,
+    secretFields: ['secret'],
+  }),
+} as const
