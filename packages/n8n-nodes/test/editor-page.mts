@@ -170,9 +170,28 @@ export class EditorPage {
     await sleep(500)
   }
 
+  /** Whether the node panel offers to connect a credential because none of its types exists yet. */
+  async hasNoCredential(): Promise<boolean> {
+    return (await this.page.$(byTestId('node-credentials-empty-state'))) !== null
+  }
+
   /** The credential selected in the node panel ("" when none is). */
   selectedCredential(): Promise<string> {
     return this.page.$eval(`${byTestId('node-credentials-select')} input`, (e) => (e as HTMLInputElement).value)
+  }
+
+  /** The credentials the node panel's list offers (both types: the node's `authentication` follows the choice). */
+  async credentialOptions(): Promise<string[]> {
+    await this.page.click(`${byTestId('node-credentials-select')} input`)
+    await sleep(400)
+    const names = await this.page.$$eval('.el-select-dropdown__item', (els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => (e as HTMLElement).innerText.trim().split('\n')[0]?.trim() ?? ''),
+    )
+    await this.page.keyboard.press('Escape')
+    await sleep(200)
+    return names
   }
 
   /** Selects one of the credentials in the node panel's list ("Devnet node"). */
@@ -185,9 +204,9 @@ export class EditorPage {
 
   /**
    * Runs the node ("Execute step" / "Fetch Test Event") and reads the output panel: how many items it says, and the
-   * first item from its JSON view (the view renders only the lines in sight, so the first item is what is complete).
+   * text of its JSON view (which renders only the lines in sight: the start of the first item).
    */
-  async execute(): Promise<{ count: number; first: Record<string, unknown> }> {
+  async execute(): Promise<{ count: number; json: string }> {
     await this.page.click(byTestId('node-execute-button'))
     const panel = byTestId('output-panel')
     await this.page.waitForFunction(
@@ -198,9 +217,13 @@ export class EditorPage {
     const shown = await this.text(panel)
     if (/Error details|Problem in node/i.test(shown)) throw new Error(`the node failed: ${shown}`)
     await this.page.click(`${panel} ${byTestId('radio-button-json')}`)
-    await sleep(500)
-    const text = (await this.text(panel)).replace(/\u00a0/g, ' ')
-    return { count: Number(/(\d+) items?\b/.exec(shown)?.[1]), first: JSON.parse(firstObject(text)) }
+    await this.page.waitForFunction(
+      (sel) => /"\w+":/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
+      { timeout: 10_000 },
+      panel,
+    )
+    const json = (await this.text(panel)).replace(/\u00a0/g, ' ').replace(/\s+/g, ' ')
+    return { count: Number(/(\d+) items?\b/.exec(shown)?.[1]), json }
   }
 
   /** Runs the node expecting it to fail, and returns the error the output panel shows. */
@@ -249,21 +272,4 @@ export class EditorPage {
     }
     throw new Error(`no visible ${selector} reads "${text}"`)
   }
-}
-
-/** The first complete JSON object in `text` (strings may hold braces). */
-function firstObject(text: string): string {
-  const start = text.indexOf('{')
-  let depth = 0
-  let inString = false
-  for (let i = start; i >= 0 && i < text.length; i++) {
-    const c = text[i]
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-    } else if (c === '"') inString = true
-    else if (c === '{') depth++
-    else if (c === '}' && --depth === 0) return text.slice(start, i + 1)
-  }
-  throw new Error(`no JSON object in the output panel: ${text.slice(0, 500)}`)
 }

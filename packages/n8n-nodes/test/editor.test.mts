@@ -53,6 +53,56 @@ beforeEach((context) => {
   })
 })
 
+/** The first value of `key` in the output panel's JSON text (a string's content, else the literal). */
+function field(json: string, key: string): string | undefined {
+  const match = new RegExp(`"${key}": ("([^"]*)"|[^,}\\]]+)`).exec(json)
+  return match ? (match[2] ?? match[1]?.trim()) : undefined
+}
+
+/** Fills and saves the open credential dialog as a Node API credential of the devnet. */
+async function saveNodeCredential(): Promise<void> {
+  await editor.chooseCredentialType('Node API')
+  expect(await editor.credentialFields()).not.toContain('baseUrl')
+  await editor.selectInCredential('network', 'Custom (Base URL)')
+  expect(await editor.credentialFields()).toContain('baseUrl')
+  await editor.fillCredential('baseUrl', devnet.url)
+  await editor.saveCredential()
+}
+
+/** Fills and saves the open credential dialog as a Data API credential of the devnet. */
+async function saveDataCredential(): Promise<void> {
+  await editor.chooseCredentialType('Data API')
+  await editor.fillCredential('apiKey', API_KEY)
+  await editor.fillCredential('dataApiUrl', devnet.url)
+  await editor.fillCredential('metricsApiUrl', devnet.url)
+  await editor.saveCredential()
+}
+
+/**
+ * Gives the open node the credential its choice needs (`api`): created from the node panel when none exists yet,
+ * else selected when n8n preselected another one (the only one, or the last used), in which case the panel must say
+ * which credential the choice needs.
+ */
+async function useCredential(api: 'Node API' | 'Data API'): Promise<void> {
+  const name = api === 'Node API' ? NODE_CREDENTIAL : DATA_CREDENTIAL
+  const save = api === 'Node API' ? saveNodeCredential : saveDataCredential
+  if (await editor.hasNoCredential()) {
+    await editor.connectCredential()
+    await save()
+  }
+  const selected = await editor.selectedCredential()
+  if (selected && selected !== name) {
+    expect(await editor.parametersText()).toContain(`needs an Avalanche ${api} credential`)
+    if ((await editor.credentialOptions()).includes(name)) await editor.selectCredential(name)
+    else {
+      await editor.createCredentialFromList()
+      await save()
+    }
+  }
+  expect(await editor.selectedCredential()).toBe(name)
+  expect(await editor.parametersText()).not.toContain('needs an Avalanche')
+}
+
 /** A new workflow with a manual trigger, then the Avalanche action `label` from the node picker. */
 async function addAction(label: string): Promise<void> {
   await editor.newWorkflow()
@@ -69,17 +119,14 @@ describe('the Avalanche node in the n8n editor', () => {
     await editor.connectCredential()
     // The dialog's type choice is the node's `authentication` field, set to the picked action's API.
     expect(await editor.credentialType()).toBe('Node API')
-    expect(await editor.credentialFields()).not.toContain('baseUrl')
-    await editor.selectInCredential('network', 'Custom (Base URL)')
-    expect(await editor.credentialFields()).toContain('baseUrl')
-    await editor.fillCredential('baseUrl', devnet.url)
-    await editor.saveCredential()
+    await saveNodeCredential()
 
     // Before the fix the editor replaced this with "Alias" (Admin) and hid the Resource field.
     expect(await editor.selectedCredential()).toBe(NODE_CREDENTIAL)
     expect([await editor.value('resource'), await editor.value('operation')]).toEqual(['P-Chain', 'Get Height'])
     const { height } = await createClient({ network: 'custom', nodeUrl: devnet.url }).platform.getHeight()
-    expect(await editor.execute()).toEqual({ count: 1, first: { height: height.toString() } })
+    const output = await editor.execute()
+    expect([output.count, field(output.json, 'height')]).toEqual([1, height.toString()])
 
     await editor.closePanel()
     const nodes = await editor.canvasNodes()
@@ -102,11 +149,7 @@ describe('the Avalanche node in the n8n editor', () => {
     )
 
     await editor.createCredentialFromList()
-    await editor.chooseCredentialType('Data API')
-    await editor.fillCredential('apiKey', API_KEY)
-    await editor.fillCredential('dataApiUrl', devnet.url)
-    await editor.fillCredential('metricsApiUrl', devnet.url)
-    await editor.saveCredential()
+    await saveDataCredential()
     expect(await editor.selectedCredential()).toBe(DATA_CREDENTIAL)
     expect(await editor.parametersText()).not.toContain('needs an Avalanche')
     expect(await editor.value('operation')).toBe('Get Many ERC-20 Balances')
@@ -117,7 +160,10 @@ describe('the Avalanche node in the n8n editor', () => {
     await editor.fill('address', ewoq)
     const balances = await editor.execute()
     expect(balances.count).toBeGreaterThan(1)
-    expect(balances.first).toMatchObject({ ercType: 'ERC-20', balance: expect.stringMatching(/^\d+$/) })
+    expect([field(balances.json, 'ercType'), field(balances.json, 'balance')]).toEqual([
+      'ERC-20',
+      expect.stringMatching(/^\d+$/),
+    ])
 
     // Switching to a credential of the other API and back keeps the operation and its fields.
     await editor.selectCredential(NODE_CREDENTIAL)
@@ -127,4 +173,125 @@ describe('the Avalanche node in the n8n editor', () => {
     expect(await editor.parametersText()).not.toContain('needs an Avalanche')
     expect([await editor.value('operation'), await editor.value('address')]).toEqual(['Get Many ERC-20 Balances', ewoq])
   }, 120_000)
+
+  it("runs an operation of every other resource, each with its API's credential", async () => {
+    const x = devnet.fixtures.chains.x
+    const cases: [string, (json: string) => void, (() => Promise<void>)?][] = [
+      ['Get node version (Node Info & Health)', (j) => expect(field(j, 'version')).toBe(devnet.fixtures.nodeVersion)],
+      ['Get height (X-Chain)', (j) => expect(field(j, 'height')).toMatch(/^\d+$/)],
+      [
+        'Get many latest primary network transactions (Data API Primary Network)',
+        (j) => expect(field(j, 'txHash')).toMatch(/^\w+$/),
+      ],
+      ['Check liveness (Metrics)', (j) => expect(j).toMatch(/"\w+":/)],
+      // The Index Name defaults to X/block, which grows (X/tx stopped at Cortina).
+      ['Get last accepted (Index)', (j) => expect(field(j, 'index')).toMatch(/^\d+$/)],
+      [
+        'Get chain aliases (Admin)',
+        (j) => expect(j).toContain('"X"'),
+        async () => {
+          // Placeholders in angle brackets keep their text in the rendered option descriptions.
+          const options = await editor.options('operation')
+          expect(options.find((o) => o.startsWith('Alias API Endpoint'))).toContain('/ext/{alias}')
+          await editor.fill('chain', x)
+        },
+      ],
+    ]
+    for (const [label, check, prepare] of cases) {
+      await addAction(label)
+      if (/Data API|Metrics/.test(label)) await useCredential('Data API')
+      else await useCredential('Node API')
+      await prepare?.()
+      const { count, json } = await editor.execute()
+      expect(count, label).toBeGreaterThan(0)
+      check(json)
+    }
+  }, 240_000)
+
+  it('names the field as the editor shows it when a value is wrong', async () => {
+    await addAction('Get balance (P-Chain)')
+    await useCredential('Node API')
+    await editor.fill('addresses', 'not-an-address')
+    const error = await editor.executeFailing()
+    expect(error).toContain('Invalid value in "Addresses", item 1: ')
+    expect(error).not.toContain('addresses[0]')
+  }, 120_000)
+
+  it("lists the picker's actions by resource in the order users reach for them, Admin last", async () => {
+    await editor.newWorkflow()
+    await editor.addManualTrigger()
+    const { description, items } = await editor.openAvalancheEntry(true)
+    // n8n shows the trigger's description for the merged "Avalanche" entry, also when adding an action.
+    expect(description).toMatch(/^Query Avalanche nodes, the Data API and the Metrics API, or start a workflow/)
+    const resources = [...new Set(items.map((i) => /\(([^()]+)\)$/.exec(i)?.[1]).filter(Boolean))]
+    expect(resources).toEqual([
+      'Node Info & Health',
+      'P-Chain',
+      'X-Chain',
+      'Data API EVM',
+      'Data API Primary Network',
+      'Metrics',
+      'Index',
+      'Admin',
+    ])
+    expect(items).toContain('Get many ERC-20 balances (Data API EVM)')
+    expect(items).toContain('Get average TPS (Metrics)')
+    expect(items).toContain('Probe health (Node Info & Health)')
+  }, 120_000)
+})
+
+describe('the Avalanche Trigger in the n8n editor', () => {
+  const chain = () => devnet.fixtures.data.evm.chains[0]
+  const events: [string, string, (json: string) => void, (() => Promise<void>)?][] = [
+    ['On new P-Chain block', 'New P-Chain Block', (j) => expect(field(j, 'height')).toMatch(/^\d+$/)],
+    ['On new X-Chain block', 'New X-Chain Block', (j) => expect(field(j, 'height')).toMatch(/^\d+$/)],
+    ['On new index container', 'New Index Container', (j) => expect(field(j, 'index')).toMatch(/^\d+$/)],
+    ['On validator added or removed', 'Validator Added or Removed', (j) => expect(field(j, 'change')).toBe('added')],
+    [
+      'On new EVM block',
+      'New EVM Block',
+      (j) => expect(field(j, 'blockNumber')).toMatch(/^\d+$/),
+      () => editor.pickFromList('chainId', `${chain()?.name} (${chain()?.chainId})`),
+    ],
+    [
+      'On new transaction of an address',
+      'New Transaction of an Address',
+      (j) => expect(field(j, 'txHash')).toMatch(/^0x/),
+      async () => {
+        await editor.pickFromList('chainId', `${chain()?.name} (${chain()?.chainId})`)
+        await editor.fill('address', devnet.fixtures.data.evm.accounts.ewoq)
+      },
+    ],
+  ]
+
+  it('shows readable event labels in the picker, and the same entry for actions', async () => {
+    await editor.newWorkflow()
+    const { description, items } = await editor.openAvalancheEntry()
+    expect(description).toMatch(/^Query Avalanche nodes/)
+    for (const [label] of events) expect(items).toContain(label)
+  }, 60_000)
+
+  it.each(events)(
+    '%s: keeps the event with its credential and fetches a test event',
+    async (label, name, check, fill) => {
+      await editor.newWorkflow()
+      await editor.openAvalancheEntry()
+      await editor.pick(label)
+      expect(await editor.value('event')).toBe(name)
+      if (/EVM|address/.test(label)) await useCredential('Data API')
+      else await useCredential('Node API')
+      expect(await editor.value('event')).toBe(name)
+      await fill?.()
+      const { count, json } = await editor.execute()
+      expect(count).toBe(1)
+      check(json)
+      await editor.closePanel()
+      const nodes = await editor.canvasNodes()
+      expect(
+        nodes.some((n) => n.includes(name)),
+        nodes.join(' | '),
+      ).toBe(true)
+    },
+    120_000,
+  )
 })
