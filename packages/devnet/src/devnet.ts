@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { createDataApi, type DataFixtures, registerDataApi } from './data/service.js'
+import type { DeliveryAttempt } from './data/webhooks.js'
 import { FaultEngine, type FaultOptions } from './faults.js'
 import { NodeState } from './node/context.js'
 import { type DevnetOptions, type ResolvedOptions, resolveOptions } from './options.js'
@@ -23,7 +24,15 @@ export interface Devnet {
   setFaults(faults: FaultOptions | undefined): void
   /** Switches the node in or out of the bootstrapping state. */
   setBootstrapping(bootstrapping: boolean): void
-  /** Stops listening and drops open connections. */
+  /**
+   * Delivers the `limit` (default 1) latest transactions of an address_activity webhook's addresses, oldest first,
+   * as new messages (fresh messageIds) on their retry schedules; answers the messageIds. The devnet's chains do not
+   * advance yet, so its history is what a webhook can be sent.
+   */
+  replayWebhookActivity(webhookId: string, limit?: number): string[]
+  /** Every webhook delivery attempt so far, oldest first. */
+  webhookAttempts: readonly DeliveryAttempt[]
+  /** Stops listening, drops open connections and stops every webhook timer and delivery. */
   close(): Promise<void>
 }
 
@@ -74,6 +83,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     quirks: resolved.quirks,
     now: resolved.now,
     baseUrl: () => url,
+    webhookDelivery: resolved.webhookDelivery,
   })
   registerDataApi(router, dataApi)
   const server = createDevnetServer({
@@ -104,8 +114,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     setBootstrapping: (value) => {
       state.bootstrapping = value
     },
+    replayWebhookActivity: (webhookId, limit) => dataApi.webhooks.replay(webhookId, limit),
+    webhookAttempts: dataApi.webhooks.attempts,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        dataApi.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),

@@ -1,4 +1,5 @@
 import type { ApiKeyTier, RateLimits } from './data/rate-limit.js'
+import { DOCUMENTED_DELIVERY, type WebhookDeliveryOptions } from './data/webhooks.js'
 import type { FaultOptions } from './faults.js'
 import { defaultXDagTxs, minimumXTxs } from './world/world.js'
 
@@ -69,6 +70,12 @@ export interface DevnetOptions {
    * and numbers typed as strings or the reverse (`Money.value`, the Metrics `sortKey`). Default true.
    */
   quirks?: boolean
+  /**
+   * Webhook delivery timing: the attempt timeout and the waits between attempts. Default the documented 10 s and
+   * 10 s, 1 min, 5 min, 10 min, 30 min, 2 h, 6 h, 12 h, 24 h (builders-hub webhook-api/retries.mdx); tests compress
+   * them to milliseconds.
+   */
+  webhookDelivery?: Partial<WebhookDeliveryOptions>
 }
 
 export interface NumericOption {
@@ -119,7 +126,10 @@ export const NUMERIC_OPTIONS: NumericOption[] = [
   },
 ]
 
-export type ResolvedOptions = Required<Omit<DevnetOptions, 'faults'>> & { faults: FaultOptions | undefined }
+export type ResolvedOptions = Required<Omit<DevnetOptions, 'faults' | 'webhookDelivery'>> & {
+  faults: FaultOptions | undefined
+  webhookDelivery: WebhookDeliveryOptions
+}
 
 /** A numeric option out of range; `message` names the option, the CLI re-words it with the flag. */
 export class OptionError extends RangeError {
@@ -147,6 +157,7 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
     apiKeys: { ...options.apiKeys },
     rateLimits: options.rateLimits === false ? false : { ...options.rateLimits },
     now: options.now ?? Date.now,
+    webhookDelivery: { ...DOCUMENTED_DELIVERY, ...options.webhookDelivery },
   }
   for (const [key, tier] of Object.entries(options.apiKeys ?? {})) {
     if (key.trim() === '' || (tier !== 'full' && tier !== 'limited')) {
@@ -154,6 +165,11 @@ export function resolveOptions(options: DevnetOptions): ResolvedOptions {
         `apiKeys: each key must be non-empty with tier "full" or "limited" (got "${key}": ${String(tier)})`,
       )
     }
+  }
+  const delivery = out.webhookDelivery as WebhookDeliveryOptions
+  const durations = [delivery.timeoutMs, ...delivery.retryDelaysMs]
+  if (!Array.isArray(delivery.retryDelaysMs) || !durations.every((ms) => Number.isSafeInteger(ms) && ms >= 0)) {
+    throw new RangeError('webhookDelivery: timeoutMs and each of retryDelaysMs must be a whole number of ms >= 0')
   }
   for (const [name, value] of Object.entries(options.rateLimits || {})) {
     if (!(typeof value === 'number' && Number.isSafeInteger(value) && value > 0)) {

@@ -4,6 +4,8 @@ import type { Params } from './http.js'
 import type { MetricsModel } from './metrics-model.js'
 import type { PageTokens } from './page-token.js'
 import type { PrimaryNetwork } from './primary-network.js'
+import type { Caller } from './rate-limit.js'
+import type { Webhooks } from './webhooks.js'
 
 /** What every Data and Metrics API handler reads. */
 export interface DataContext {
@@ -12,6 +14,8 @@ export interface DataContext {
   primary: PrimaryNetwork
   metrics: MetricsModel
   tokens: PageTokens
+  /** Webhook subscriptions and their deliveries. */
+  webhooks: Webhooks
   /** The devnet's own URL (rpcUrl of the chains it lists). */
   baseUrl: () => string
 }
@@ -22,6 +26,10 @@ export interface ApiCall {
   params: Params
   /** The operation's path template: what page tokens are bound to, with the parameters. */
   route: string
+  /** A write's parsed JSON body (undefined when it sent none). */
+  body?: unknown
+  /** Who calls: the account a webhook belongs to. */
+  caller?: Caller
 }
 
 export type RouteHandler = (call: ApiCall) => unknown

@@ -17,6 +17,8 @@ import { type ApiKeyTier, type Charge, checkPrivilege, identify, RateLimiter, ty
 import { SPEC_OPERATIONS } from './spec.gen.js'
 import { computeUnits, type SpecOperation, type SpecParam } from './spec.js'
 import { stakingHandlers } from './staking-api.js'
+import { type WebhookDeliveryOptions, Webhooks } from './webhooks.js'
+import { WRITE_OPERATIONS, writeHandlers } from './webhooks-api.js'
 
 /** Seed 001's `/v1/avg_tps/{chainId}`: in no OpenAPI description (builders-hub metrics-api/usage-guide.mdx). */
 export const AVG_TPS_OPERATION: SpecOperation = {
@@ -32,8 +34,8 @@ export const AVG_TPS_OPERATION: SpecOperation = {
   ],
 }
 
-/** Every operation the devnet serves: the descriptions' (generated) plus the seed's avg_tps. */
-export const OPERATIONS: readonly SpecOperation[] = [...SPEC_OPERATIONS, AVG_TPS_OPERATION]
+/** Every operation the devnet serves: the descriptions' (generated) plus the seed's avg_tps, plus the writes. */
+export const OPERATIONS: readonly SpecOperation[] = [...SPEC_OPERATIONS, AVG_TPS_OPERATION, ...WRITE_OPERATIONS]
 
 const HANDLERS: Record<string, RouteHandler> = {
   ...evmHandlers,
@@ -41,6 +43,7 @@ const HANDLERS: Record<string, RouteHandler> = {
   ...stakingHandlers,
   ...networkHandlers,
   ...metricsHandlers,
+  ...writeHandlers,
 }
 
 /**
@@ -118,6 +121,8 @@ export interface DataApiOptions {
   now: () => number
   /** The devnet's URL once it listens. */
   baseUrl: () => string
+  /** Webhook delivery timing (the documented 10 s timeout and retry schedule unless compressed). */
+  webhookDelivery: WebhookDeliveryOptions
 }
 
 /** Known values of the Data API's world, for assertions. */
@@ -134,6 +139,7 @@ export interface DataFixtures {
 export interface DataApi {
   handler: HttpHandler
   context: DataContext
+  webhooks: Webhooks
   fixtures: DataFixtures
 }
 
@@ -151,6 +157,7 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
     primary: new PrimaryNetwork(world),
     metrics: new MetricsModel(world, chains),
     tokens: new PageTokens(options.seed, options.now),
+    webhooks: new Webhooks(chains, options.seed, options.now, options.webhookDelivery),
     baseUrl: options.baseUrl,
   }
   const routes = compileRoutes()
@@ -160,6 +167,7 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
     const api = apiOfPath(request.path)
     let match: { route: CompiledRoute; values: Record<string, string> } | undefined
     for (const route of routes) {
+      if (route.op.method !== request.method) continue // GET and POST /v1/webhooks share a path
       const m = route.pattern.exec(request.path)
       if (!m) continue
       const values: Record<string, string> = {}
@@ -173,7 +181,7 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
       match = { route, values }
       break
     }
-    if (!match || request.method !== match.route.op.method) {
+    if (!match) {
       return apiErrorReply(api, new ApiError(404, `Cannot ${request.method} ${request.path}`))
     }
     const { op } = match.route
@@ -183,8 +191,9 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
       if (op.api === 'data') checkPrivilege(caller, op.weight, op.operationId)
       charge = limiter.charge(caller, computeUnits(op.api, op.weight))
       const params = readParams(op, match.values, request.query, OVERRIDES[op.operationId])
-      const body = match.route.handler({ ctx: context, params, route: op.path })
-      return apiJson(200, JSON.stringify(options.quirks ? applyQuirks(body) : body), charge.headers)
+      const sent = readJsonBody(request)
+      const body = match.route.handler({ ctx: context, params, route: op.path, body: sent, caller })
+      return apiJson(op.status ?? 200, JSON.stringify(options.quirks ? applyQuirks(body) : body), charge.headers)
     } catch (error) {
       if (error instanceof ApiError) return apiErrorReply(op.api, error, charge?.headers)
       const message = error instanceof Error ? error.message : String(error)
@@ -220,7 +229,17 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
       },
     },
   }
-  return { handler, context, fixtures }
+  return { handler, context, webhooks: context.webhooks, fixtures }
+}
+
+/** A write's JSON body (NestJS answers 400 for one that does not parse); undefined when none was sent. */
+function readJsonBody(request: HttpRequest): unknown {
+  if (request.method === 'GET' || request.body.length === 0) return undefined
+  try {
+    return JSON.parse(request.body.toString('utf8'))
+  } catch {
+    throw new ApiError(400, ['the body is not valid JSON'])
+  }
 }
 
 /** Registers the Data and Metrics APIs on the node's router: `/v1/` and `/v2/` prefixes. */

@@ -21,6 +21,8 @@ export interface SpecOperation {
   /** `x-execution-weight`; null where the description states none. */
   weight: string | null
   params: SpecParam[]
+  /** The success status where it is not 200 (webhook creation, signature aggregation: 201). */
+  status?: number
 }
 
 export type WeightName = keyof typeof DATA_API_WEIGHTS
