@@ -259,9 +259,14 @@ async function send(
   }
 }
 
+/**
+ * A write is retried only when the service provably did not act on it: the connection never opened, or a 429 (the
+ * rate limiter refuses a request before it is processed, RFC 6585 section 4). After a 5xx, reset or timeout it may
+ * have been applied.
+ */
 function retryable(op: AnyOperation, error: AvalancheError): boolean {
   if (!error.isRetryable) return false
-  return op.idempotent || (error instanceof NetworkError && !error.requestSent)
+  return op.idempotent || error instanceof RateLimitError || (error instanceof NetworkError && !error.requestSent)
 }
 
 /**

@@ -138,6 +138,29 @@ describe('REST writes: method, status and where each parameter goes', () => {
     expect(await client.data.listWebhooks()).toEqual({ webhooks: [] })
     expect(attempts).toBe(3)
   })
+
+  test('a write refused with 429 is retried: the rate limiter turned it away before it was processed', async () => {
+    let attempts = 0
+    const { client } = createFakeClient(
+      {
+        'POST /v1/webhooks': () => {
+          attempts++
+          return attempts < 2
+            ? { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too many requests', statusCode: 429 } }
+            : { status: 201, body: WEBHOOK }
+        },
+      },
+      { retry: { retries: 3, baseDelayMs: 0 }, sleep: async () => {} },
+    )
+    const created = await client.data.createWebhook({
+      eventType: 'address_activity',
+      url: 'https://e.x/h',
+      chainId: '43114',
+      metadata: { addresses: [ALICE] },
+    })
+    expect(created.id).toBe(WEBHOOK.id)
+    expect(attempts).toBe(2)
+  })
 })
 
 describe('createWebhook parameters', () => {
