@@ -10,8 +10,6 @@ import { loadSpec } from '../testing/openapi.js'
 /** operationId: why core does not declare it (yet). */
 const LEFT_OUT: Record<string, string> = {
   // Seed-implied and priority reads not finished in issue 13's first pass: the devnet must model them first.
-  getBalancesByAddresses: 'not yet: the devnet does not serve P/X/C balances by kind (issue 13, remaining)',
-  getUtxosByAddresses: 'not yet: the devnet does not serve UTXOs by address (issue 13, remaining)',
   getUtxosByAddressesV2: 'not yet: POST with a JSON body, answers 201 (needs the REST-writes executor, H2)',
   listActivePrimaryNetworkStakingTransactions: 'not yet: issue 13, remaining',
   listPendingPrimaryNetworkRewards: 'not yet: issue 13, remaining',
@@ -20,8 +18,6 @@ const LEFT_OUT: Record<string, string> = {
   getBlockById: 'not yet: issue 13, remaining',
   listLatestPrimaryNetworkBlocks: 'not yet: issue 13, remaining',
   getAssetDetails: 'not yet: issue 13, remaining',
-  getChainIdsForAddresses: 'not yet: issue 13, remaining',
-  getLastActivityTimestampByAddresses: 'not yet: issue 13, remaining',
   getLastActivityTimestampByAddressesV2: 'not yet: POST with a JSON body (needs the REST-writes executor, H2)',
   listInternalTransactions: 'not yet: issue 13, remaining',
   listContractDeployments: 'not yet: issue 13, remaining',

@@ -88,6 +88,46 @@ const WIRE: [keyof typeof primaryNetwork, unknown, string, Record<string, string
     `/v1/networks/testnet/blockchains/p-chain/nodes/${NODE_ID}/blocks`,
     { startTimestamp: ['1'], endTimestamp: ['2'], pageSize: ['100'] },
   ],
+  [
+    'getUtxosByAddresses',
+    {
+      network: 'fuji',
+      blockchainId: 'x-chain',
+      addresses: [FUJI_X, FUJI_X],
+      assetId: AVAX_ASSET,
+      minUtxoAmount: 5,
+      includeSpent: true,
+      sortBy: 'amount',
+      sortOrder: 'asc',
+    },
+    '/v1/networks/fuji/blockchains/x-chain/utxos',
+    {
+      addresses: [`${FUJI_X},${FUJI_X}`],
+      assetId: [AVAX_ASSET],
+      minUtxoAmount: ['5'],
+      includeSpent: ['true'],
+      sortBy: ['amount'],
+      sortOrder: ['asc'],
+    },
+  ],
+  [
+    'getBalancesByAddresses',
+    { network: 'mainnet', blockchainId: 'p-chain', addresses: FUJI_X, blockTimestamp: 1700000000 },
+    '/v1/networks/mainnet/blockchains/p-chain/balances',
+    { addresses: [FUJI_X], blockTimestamp: ['1700000000'] },
+  ],
+  [
+    'getChainIdsForAddresses',
+    { network: 'fuji', addresses: [FUJI_X] },
+    '/v1/networks/fuji/addresses:listChainIds',
+    { addresses: [FUJI_X] },
+  ],
+  [
+    'getLastActivityTimestampByAddresses',
+    { network: 'fuji', blockchainId: 'c-chain', addresses: EVM },
+    '/v1/networks/fuji/blockchains/c-chain/lastActivityTimestampByAddresses',
+    { addresses: [EVM] },
+  ],
 ]
 
 describe('data (Primary Network) wire requests and results', () => {

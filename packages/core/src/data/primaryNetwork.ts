@@ -1,13 +1,19 @@
 import { z } from 'zod'
 import { defineOperation } from '../operation.js'
 import {
+  zGetBalancesByAddressesResult,
+  zGetChainIdsForAddressesResult,
+  zGetLastActivityTimestampByAddressesResult,
+  zGetUtxosByAddressesResult,
   zListAssetTransactionsResult,
   zListLatestPrimaryNetworkTransactionsResult,
   zListPrimaryNetworkBlocksByNodeIdResult,
+  zUtxosSortByOption,
 } from './generated/data-api.gen.js'
 import {
   cb58Id,
   checkRanges,
+  closedEnum,
   dataWeight,
   endTimestamp,
   l1ValidationId,
@@ -20,6 +26,7 @@ import {
   primaryNetworkBlockchainId,
   sortOrder,
   startTimestamp,
+  timestamp,
   txTypes,
   xChainId,
 } from './params.js'
@@ -131,5 +138,70 @@ export const primaryNetwork = {
       .superRefine(checkRanges),
     result: zListPrimaryNetworkBlocksByNodeIdResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
+  }),
+  getUtxosByAddresses: defineOperation({
+    ...read,
+    id: 'data.getUtxosByAddresses',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/utxos',
+    summary:
+      'The UTXOs some addresses hold on the P-, X- or C-Chain (C: its shared memory), optionally spent ones too.',
+    description: `addresses: as an array or comma-separated (the description makes it optional; the answer is about them). Each address's UTXOs once (a UTXO several of them own is listed once), as the node's avm/platform.getUTXOs walk them, decoded: utxoId, amount (asset.amount), owners (addresses, threshold), locktimes and the creating transaction; P-Chain UTXOs add stakeableLocktime and staked. On the C-Chain they are the atomic UTXOs waiting in its shared memory. includeSpent adds spent ones with their consuming transaction. assetId filters the X-Chain only. sortBy timestamp (creation) or amount, desc by default. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z.strictObject({
+      network,
+      blockchainId: primaryNetworkBlockchainId,
+      addresses: primaryNetworkAddresses.optional(),
+      assetId: cb58Id('an asset ID').describe('Only UTXOs of this asset (X-Chain).').optional(),
+      minUtxoAmount: z
+        .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
+        .min(0, { error: "expected an amount >= 0 (the asset's smallest unit)" })
+        .describe('Only UTXOs of at least this amount (inclusive).')
+        .optional(),
+      includeSpent: z.boolean({ error: 'expected true or false' }).describe('Add spent UTXOs.').optional(),
+      sortBy: closedEnum(zUtxosSortByOption)
+        .describe('timestamp (creation time) or amount, with sortOrder.')
+        .optional(),
+      sortOrder: sortOrder.optional(),
+      pageToken: pageToken.optional(),
+      pageSize: pageSize(100).optional(),
+    }),
+    result: zGetUtxosByAddressesResult,
+    pagination: { kind: 'pageToken', items: 'utxos' },
+  }),
+  getBalancesByAddresses: defineOperation({
+    ...read,
+    id: 'data.getBalancesByAddresses',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/balances',
+    summary:
+      'The balances of some addresses on the P-, X- or C-Chain, split into unlocked, locked, staked and shared memory.',
+    description: `Per asset, each with amount and utxoCount, over the addresses' UTXOs (each once). P-Chain: unlockedUnstaked, lockedStakeable and lockedPlatform are platform.getBalance's unlocked, lockedStakeable and lockedNotStakeable; unlockedStaked, lockedStaked and pendingStaked are stake of current and future stakers; atomicMemoryUnlocked/Locked are UTXOs other chains exported to it, not imported yet. X-Chain: unlocked and locked (by locktime; together avm.getBalance with includePartial), and atomic memory. C-Chain: only its shared memory (for the EVM balance use data.getNativeBalance). blockTimestamp (Unix seconds) computes locks at that time instead of now. ${AMOUNTS} ${dataWeight('xl')}`,
+    params: z.strictObject({
+      network,
+      blockchainId: primaryNetworkBlockchainId,
+      addresses: primaryNetworkAddresses.optional(),
+      blockTimestamp: timestamp('Compute locks at this Unix time (seconds) instead of now.').optional(),
+    }),
+    result: zGetBalancesByAddressesResult,
+  }),
+  getChainIdsForAddresses: defineOperation({
+    ...read,
+    id: 'data.getChainIdsForAddresses',
+    endpoint: 'GET /v1/networks/{network}/addresses:listChainIds',
+    summary: 'For each address, the Primary Network chains (P, X, C) it has had any on-chain activity on.',
+    description: `addresses: as an array or comma-separated (X-/P-Chain addresses, avax1.../P-avax1.../X-fuji1...); the answer lists each with blockchainIds. ${dataWeight('xl')}`,
+    params: z.strictObject({ network, addresses: primaryNetworkAddresses }),
+    result: zGetChainIdsForAddressesResult,
+  }),
+  getLastActivityTimestampByAddresses: defineOperation({
+    ...read,
+    id: 'data.getLastActivityTimestampByAddresses',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
+    summary: 'When some addresses last created or spent a UTXO on a Primary Network chain: time, block, tx and UTXO.',
+    description: `timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed. An address without activity answers timestamp 0. ${dataWeight('xl')}`,
+    params: z.strictObject({
+      network,
+      blockchainId: primaryNetworkBlockchainId,
+      addresses: primaryNetworkAddresses.optional(),
+    }),
+    result: zGetLastActivityTimestampByAddressesResult,
   }),
 } as const

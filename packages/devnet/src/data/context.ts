@@ -18,6 +18,8 @@ export interface DataContext {
   webhooks: Webhooks
   /** The devnet's own URL (rpcUrl of the chains it lists). */
   baseUrl: () => string
+  /** The devnet's clock in ms: the node's (balances by address are computed at it, as platform.getBalance is). */
+  now: () => number
 }
 
 /** One validated request. */

@@ -30,7 +30,7 @@ const CHAIN_IDS: Record<PrimaryChain, string[]> = {
 export const BLOCKCHAIN_IDS = [...CHAIN_IDS.p, ...CHAIN_IDS.x, ...CHAIN_IDS.c]
 export const X_CHAIN_IDS = CHAIN_IDS.x
 
-function chainOf(params: Params): PrimaryChain {
+export function chainOf(params: Params): PrimaryChain {
   const id = str(params, 'blockchainId') as string
   return (Object.keys(CHAIN_IDS) as PrimaryChain[]).find((c) => CHAIN_IDS[c].includes(id)) as PrimaryChain
 }

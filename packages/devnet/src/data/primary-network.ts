@@ -37,11 +37,11 @@ const P_TYPES: Record<PTx['type'], string> = {
 /** Stream for block proposers (the world's streams are < 100, the EVM model's 101..111). */
 const PROPOSER_STREAM = 120
 
-/** A resolved output: what a UTXO listing needs about the output an input spends or a tx creates. */
 /** The chain ID each listing reports for a chain. */
-const CHAIN_ID: Record<PrimaryChain, string> = { p: P_CHAIN_ID, x: X_CHAIN_ID, c: C_CHAIN_ID }
+export const CHAIN_ID: Record<PrimaryChain, string> = { p: P_CHAIN_ID, x: X_CHAIN_ID, c: C_CHAIN_ID }
 
-interface ResolvedOutput {
+/** A resolved output: what a UTXO listing needs about the output an input spends or a tx creates. */
+export interface ResolvedOutput {
   output: Output
   txId: Uint8Array
   outputIndex: number
@@ -178,7 +178,8 @@ export class PrimaryNetwork {
     return list
   }
 
-  private resolve(input: Input): ResolvedOutput {
+  /** The output a UTXO names, with where and when it was created (the P-Chain genesis allocation included). */
+  resolve(input: Pick<Input, 'txId' | 'outputIndex' | 'assetId' | 'amount'>): ResolvedOutput {
     const found = this.outputsOf(input.txId)?.[input.outputIndex]
     if (found) return found
     // The P-Chain genesis allocation (not a transaction): ewoq's AVAX.
@@ -330,7 +331,7 @@ export class PrimaryNetwork {
   }
 
   /** A UTXO in the `Utxo` form of the X-Chain and C-Chain listings; `consumer` is the tx consuming it, if listed. */
-  private avmUtxo(r: ResolvedOutput, consumedOn: string, consumer?: { id: Uint8Array; time: number }) {
+  avmUtxo(r: ResolvedOutput, consumedOn: string, consumer?: { id: Uint8Array; time: number }) {
     const out: Record<string, unknown> = {
       addresses: r.output.addresses.map((a) => chainAddress('X', a).slice(2)),
       asset: this.assetAmount(r.output.assetId, r.output.typeId === 7 ? r.output.amount : 0n),
@@ -389,6 +390,48 @@ export class PrimaryNetwork {
     return out
   }
 
+  /**
+   * A UTXO in the `PChainUtxo` form (data-api.openapi.json components.schemas.PChainUtxo): `staking` gives the
+   * staking period of a stake output, `consumer` the tx that spent it.
+   */
+  pChainUtxo(
+    r: ResolvedOutput,
+    how: {
+      consumedOn: string
+      staking?: { start: number; end: number } | undefined
+      consumer?: { id: Uint8Array; time: number; height: number } | undefined
+    },
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+      addresses: r.output.addresses.map((a) => chainAddress('P', a).slice(2)),
+      asset: this.assetAmount(r.output.assetId, r.output.amount),
+      consumedOnChainId: how.consumedOn,
+      createdOnChainId: CHAIN_ID[r.chain],
+      utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
+      amount: r.output.amount.toString(),
+      assetId: idString(r.output.assetId),
+      blockNumber: String(r.height),
+      blockTimestamp: r.time,
+      outputIndex: r.outputIndex,
+      txHash: idString(r.txId),
+      utxoType: how.staking ? 'STAKE' : 'TRANSFER',
+      threshold: r.output.threshold,
+      platformLocktime: Number(r.output.locktime),
+      staked: how.staking !== undefined,
+    }
+    if (r.output.stakeableLocktime !== undefined) out.stakeableLocktime = Number(r.output.stakeableLocktime)
+    if (how.staking && how.staking.end > 0) {
+      out.utxoStartTimestamp = how.staking.start
+      out.utxoEndTimestamp = how.staking.end
+    }
+    if (how.consumer) {
+      out.consumingTxHash = idString(how.consumer.id)
+      out.consumingBlockNumber = String(how.consumer.height)
+      out.consumingBlockTimestamp = how.consumer.time
+    }
+    return out
+  }
+
   /** A P-Chain transaction as PChainTransaction. */
   renderP(j: number): Record<string, unknown> {
     const { p } = this.world
@@ -403,35 +446,11 @@ export class PrimaryNetwork {
     const utxo = (r: ResolvedOutput, consumedHere: boolean) => {
       const isStake = !consumedHere && r.outputIndex >= outputs && r.outputIndex < outputs + stake
       const exported = !consumedHere && tx.type === 'export' && r.outputIndex >= outputs
-      const amount = r.output.amount.toString()
-      const out: Record<string, unknown> = {
-        addresses: r.output.addresses.map((a) => chainAddress('P', a).slice(2)),
-        asset: this.assetAmount(r.output.assetId, r.output.amount),
-        consumedOnChainId: exported ? X_CHAIN_ID : P_CHAIN_ID,
-        createdOnChainId: P_CHAIN_ID,
-        utxoId: idString(utxoIdBytes(r.txId, r.outputIndex)),
-        amount,
-        assetId: idString(r.output.assetId),
-        blockNumber: String(r.height),
-        blockTimestamp: r.time,
-        outputIndex: r.outputIndex,
-        txHash: idString(r.txId),
-        utxoType: isStake ? 'STAKE' : 'TRANSFER',
-        threshold: r.output.threshold,
-        platformLocktime: Number(r.output.locktime),
-        staked: isStake,
-      }
-      if (r.output.stakeableLocktime !== undefined) out.stakeableLocktime = Number(r.output.stakeableLocktime)
-      if (isStake && staking) {
-        out.utxoStartTimestamp = staking.start
-        out.utxoEndTimestamp = staking.end
-      }
-      if (consumedHere) {
-        out.consumingTxHash = idString(id)
-        out.consumingBlockNumber = String(height)
-        out.consumingBlockTimestamp = time
-      }
-      return out
+      return this.pChainUtxo(r, {
+        consumedOn: exported ? X_CHAIN_ID : P_CHAIN_ID,
+        staking: isStake ? (staking ?? { start: 0, end: 0 }) : undefined,
+        consumer: consumedHere ? { id, time, height } : undefined,
+      })
     }
     const avax = p.avaxAssetId
     const inputTotal = consumed.reduce((s, r) => s + r.output.amount, 0n)

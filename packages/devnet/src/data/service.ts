@@ -17,6 +17,7 @@ import { type ApiKeyTier, type Charge, checkPrivilege, identify, RateLimiter, ty
 import { SPEC_OPERATIONS } from './spec.gen.js'
 import { computeUnits, type SpecOperation, type SpecParam } from './spec.js'
 import { stakingHandlers } from './staking-api.js'
+import { utxoHandlers } from './utxo-api.js'
 import { type WebhookDeliveryOptions, Webhooks } from './webhooks.js'
 import { WRITE_OPERATIONS, writeHandlers } from './webhooks-api.js'
 
@@ -42,6 +43,7 @@ const HANDLERS: Record<string, RouteHandler> = {
   ...primaryNetworkHandlers,
   ...stakingHandlers,
   ...networkHandlers,
+  ...utxoHandlers,
   ...metricsHandlers,
   ...writeHandlers,
 }
@@ -159,6 +161,7 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
     tokens: new PageTokens(options.seed, options.now),
     webhooks: new Webhooks(chains, options.seed, options.now, options.webhookDelivery),
     baseUrl: options.baseUrl,
+    now: options.now,
   }
   const routes = compileRoutes()
   const limiter = new RateLimiter(options.rateLimits, options.now)

@@ -46,7 +46,7 @@ function pBlock(ctx: NodeContext, h: number, enc: Encoding) {
  * output is unlocked once its locktime has passed; a stakeable.LockOut is lockedNotStakeable while its inner
  * locktime is ahead, else unlocked once its stake locktime has passed, else lockedStakeable. Owners play no part.
  */
-function balancePart(out: Output, now: bigint): 'unlocked' | 'lockedStakeable' | 'lockedNotStakeable' {
+export function balancePart(out: Output, now: bigint): 'unlocked' | 'lockedStakeable' | 'lockedNotStakeable' {
   if (out.stakeableLocktime === undefined) return out.locktime <= now ? 'unlocked' : 'lockedNotStakeable'
   if (out.locktime > now) return 'lockedNotStakeable'
   return out.stakeableLocktime <= now ? 'unlocked' : 'lockedStakeable'
