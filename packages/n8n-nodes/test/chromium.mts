@@ -48,7 +48,7 @@ export async function ensureChromium(): Promise<void> {
   say(`installing Debian's chromium for the editor test (first run only: about a minute; log: ${log})`)
   await apt(['update'], log)
   say(`package lists updated (${elapsed()}); installing chromium`)
-  await apt(['install', '-y', '--no-install-recommends', 'chromium'], log)
+  await apt(['install', '-y', 'chromium'], log)
   if (!existsSync(chromiumPath))
     throw new Error(`apt-get installed chromium but ${chromiumPath} is missing (log: ${log})`)
   say(`chromium ready (${elapsed()})`)

@@ -266,6 +266,10 @@ describe('Avalanche Trigger description', () => {
     expect(index?.default).toBe('X/block')
     const xTx = optionsOf(index).find((o) => o.value === 'X/tx')
     expect(xTx?.description).toMatch(/before Cortina \(2023\) only: this index no longer grows/)
+    // The Index operations start on X/block too.
+    for (const p of properties.filter((p) => p.name === 'indexName' && shows(p, 'index', 'index.getLastAccepted')))
+      expect(p.default).toBe('X/block')
+    expect(properties.filter((p) => p.name === 'indexName' && p.default === 'X/tx')).toEqual([])
   })
 
   it('picks the Chain ID from the same list as the action node', () => {

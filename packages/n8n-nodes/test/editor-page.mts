@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// biome-ignore-all lint/performance/useDomNodeTextContent: the test reads text as the page renders it to a user (innerText keeps line breaks between blocks and drops hidden text)
 /**
  * The n8n editor as a user drives it, for the editor test: the node picker, the node panel (NDV), the credential
  * dialog and the output panel, found by n8n's own `data-test-id` attributes (those n8n's Playwright tests use).

@@ -3,7 +3,7 @@
  * credentials and workflows imported with n8n's CLI, workflows run with `n8n execute --id`, against the devnet.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@avalanche-automation/core'
@@ -20,19 +20,27 @@ let devnet: Devnet
 let work: string
 let env: NodeJS.ProcessEnv
 
+/**
+ * Runs the n8n CLI. Its output goes to files, not pipes: Node writes to a pipe asynchronously, and n8n's exit after
+ * printing a large execution can cut it short when the reader is slow (a busy machine); writes to a file are
+ * synchronous.
+ */
+let runs = 0
 function n8n(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(n8nNode, [n8nBin, ...args], { cwd: work, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
+    const [out, err] = ['out', 'err'].map((kind) => join(work, `n8n-${++runs}.${kind}`)) as [string, string]
+    const [outFd, errFd] = [openSync(out, 'w'), openSync(err, 'w')]
+    const child = spawn(n8nNode, [n8nBin, ...args], { cwd: work, env, stdio: ['ignore', outFd, errFd] })
+    const read = () => {
+      closeSync(outFd)
+      closeSync(errFd)
+      return { stdout: readFileSync(out, 'utf8'), stderr: readFileSync(err, 'utf8') }
+    }
+    child.on('error', (error) => {
+      read()
+      reject(error)
     })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.on('close', (code) => resolve({ code, ...read() }))
   })
 }
 
