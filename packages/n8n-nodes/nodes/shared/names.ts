@@ -15,9 +15,11 @@ const SPELLING: Record<string, string> = {
   Evm: 'EVM',
   Tps: 'TPS',
   Avg: 'Average',
+  Avax: 'AVAX',
   Icm: 'ICM',
   Btcb: 'BTC.b',
   Utxo: 'UTXO',
+  Utxos: 'UTXOs',
   Src: 'Source',
   Dest: 'Destination',
   Timeseries: 'Time Series',
@@ -54,6 +56,8 @@ const OPERATION_NAMES: Record<string, string> = {
   'admin.alias': 'Alias API Endpoint',
   'metrics.healthCheck': 'Check Health',
   'metrics.liveCheck': 'Check Liveness',
+  'data.healthCheck': 'Check Health',
+  'data.liveCheck': 'Check Liveness',
 }
 
 /** Descriptions that say how an operation differs from its near-duplicate. */
