@@ -36,7 +36,7 @@ describe('built package', () => {
     for (const file of jsFiles(dist)) {
       const code = readFileSync(file, 'utf8')
       for (const m of code.matchAll(
-        /\b(setTimeout|clearTimeout|setInterval|clearInterval|setImmediate|clearImmediate|globalThis|__dirname|__filename)\b|\bprocess\.|\bconsole\.|\bglobal\.|\beval\(|new Function\(/g,
+        /\b(setTimeout|clearTimeout|setInterval|clearInterval|setImmediate|clearImmediate|globalThis|__dirname|__filename)\b|\bprocess\.(?=[A-Za-z_$])|\bconsole\.|\bglobal\.|\beval\(|new Function\(/g,
       ))
         found.push(`${file.slice(dist.length)}: ${m[0]}`)
       for (const m of code.matchAll(/require\("([^"]+)"\)/g)) {
