@@ -128,6 +128,30 @@ const WIRE: [keyof typeof primaryNetwork, unknown, string, Record<string, string
     '/v1/networks/fuji/blockchains/c-chain/lastActivityTimestampByAddresses',
     { addresses: [EVM] },
   ],
+  [
+    'getTxByHash',
+    { network: 'fuji', blockchainId: 'x-chain', txHash: X_TX_1.id },
+    `/v1/networks/fuji/blockchains/x-chain/transactions/${X_TX_1.id}`,
+    {},
+  ],
+  [
+    'getBlockById',
+    { network: 'mainnet', blockchainId: 'p-chain', blockId: 42 },
+    '/v1/networks/mainnet/blockchains/p-chain/blocks/42',
+    {},
+  ],
+  [
+    'listLatestPrimaryNetworkBlocks',
+    { network: 'fuji', blockchainId: 'x-chain', startTimestamp: 1, pageSize: 5 },
+    '/v1/networks/fuji/blockchains/x-chain/blocks',
+    { startTimestamp: ['1'], pageSize: ['5'] },
+  ],
+  [
+    'getAssetDetails',
+    { network: 'mainnet', blockchainId: 'x-chain', assetId: AVAX_ASSET },
+    `/v1/networks/mainnet/blockchains/x-chain/assets/${AVAX_ASSET}`,
+    {},
+  ],
 ]
 
 describe('data (Primary Network) wire requests and results', () => {

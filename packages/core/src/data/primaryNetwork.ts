@@ -1,11 +1,16 @@
 import { z } from 'zod'
+import { isId } from '../encoding/ids.js'
 import { defineOperation } from '../operation.js'
 import {
+  zGetAssetDetailsResult,
   zGetBalancesByAddressesResult,
+  zGetBlockByIdResult,
   zGetChainIdsForAddressesResult,
   zGetLastActivityTimestampByAddressesResult,
+  zGetTxByHashResult,
   zGetUtxosByAddressesResult,
   zListAssetTransactionsResult,
+  zListLatestPrimaryNetworkBlocksResult,
   zListLatestPrimaryNetworkTransactionsResult,
   zListPrimaryNetworkBlocksByNodeIdResult,
   zUtxosSortByOption,
@@ -42,6 +47,18 @@ const AMOUNTS =
 const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const SHORT_PAGES =
   'A page can hold fewer transactions than pageSize once their UTXOs reach a size threshold; that is not the end of the list (only a missing nextPageToken is).'
+
+const BLOCK =
+  'Each block has blockNumber, blockHash, parentHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs, blockSizeBytes and proposerDetails.'
+
+/** A P- or X-Chain block: its height (a number or digits) or its cb58 block ID. */
+const primaryBlockId = z
+  .union([z.string(), z.number()], { error: 'expected a block height (whole number >= 0) or a cb58 block ID' })
+  .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : /^\d{1,15}$/.test(v) || isId(v)), {
+    error: 'expected a block height (whole number >= 0) or a cb58 block ID',
+  })
+  .transform(String)
+  .describe('Block height, or block ID (cb58).')
 
 /** The seed's rule 1 and 2: txTypes and timestamps filter only within addresses, or on the P-Chain an L1 validation. */
 function checkTransactionFilters<
@@ -203,5 +220,59 @@ export const primaryNetwork = {
       addresses: primaryNetworkAddresses.optional(),
     }),
     result: zGetLastActivityTimestampByAddressesResult,
+  }),
+  getTxByHash: defineOperation({
+    ...read,
+    id: 'data.getTxByHash',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
+    summary: 'One P-, X- or C-Chain (atomic) transaction by ID, decoded: type, UTXOs consumed and emitted, amounts.',
+    description: `The shape follows the chain, as in data.listLatestPrimaryNetworkTransactions; an ID the chain does not know answers 404. ${AMOUNTS} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      network,
+      blockchainId: primaryNetworkBlockchainId,
+      txHash: cb58Id('a transaction ID').describe('Transaction ID (cb58).'),
+    }),
+    result: zGetTxByHashResult,
+  }),
+  getBlockById: defineOperation({
+    ...read,
+    id: 'data.getBlockById',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
+    summary: 'One P- or X-Chain block by height or ID: time, transactions, size and proposer.',
+    description: `${BLOCK} An unknown block answers 404. ${dataWeight('xl')}`,
+    params: z.strictObject({ network, blockchainId: primaryNetworkBlockchainId, blockId: primaryBlockId }),
+    result: zGetBlockByIdResult,
+  }),
+  listLatestPrimaryNetworkBlocks: defineOperation({
+    ...read,
+    id: 'data.listLatestPrimaryNetworkBlocks',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks',
+    summary: 'The latest P- or X-Chain blocks, newest first, optionally within a time range.',
+    description: `${BLOCK} ${PAGES} ${dataWeight('medium')}`,
+    params: z
+      .strictObject({
+        network,
+        blockchainId: primaryNetworkBlockchainId,
+        startTimestamp: startTimestamp.optional(),
+        endTimestamp: endTimestamp.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListLatestPrimaryNetworkBlocksResult,
+    pagination: { kind: 'pageToken', items: 'blocks' },
+  }),
+  getAssetDetails: defineOperation({
+    ...read,
+    id: 'data.getAssetDetails',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
+    summary: 'An X-Chain asset: name, symbol, denomination, fixed or variable cap and creation time.',
+    description: `What avm.getAssetDescription answers, with type, cap and createdAtTimestamp (Unix seconds); an unknown asset answers 404. ${dataWeight('xl')}`,
+    params: z.strictObject({
+      network,
+      blockchainId: xChainId,
+      assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
+    }),
+    result: zGetAssetDetailsResult,
   }),
 } as const

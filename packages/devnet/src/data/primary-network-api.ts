@@ -29,17 +29,24 @@ const CHAIN_IDS: Record<PrimaryChain, string[]> = {
 /** Every blockchainId the devnet accepts (the description's enum lists only mainnet and fuji IDs). */
 export const BLOCKCHAIN_IDS = [...CHAIN_IDS.p, ...CHAIN_IDS.x, ...CHAIN_IDS.c]
 export const X_CHAIN_IDS = CHAIN_IDS.x
+export const P_CHAIN_IDS = CHAIN_IDS.p
+
+/** The blockchainId values a route accepts: its description's enum (BlockchainId, XChainId or PChainId) widened. */
+export function blockchainIdsOf(enumValues: readonly string[]): string[] {
+  if (!enumValues.includes('x-chain')) return P_CHAIN_IDS
+  return enumValues.includes('p-chain') ? BLOCKCHAIN_IDS : X_CHAIN_IDS
+}
 
 export function chainOf(params: Params): PrimaryChain {
   const id = str(params, 'blockchainId') as string
   return (Object.keys(CHAIN_IDS) as PrimaryChain[]).find((c) => CHAIN_IDS[c].includes(id)) as PrimaryChain
 }
 
-function chainInfo(chain: PrimaryChain, params: Params) {
+export function chainInfo(chain: PrimaryChain, params: Params) {
   return { chainName: `${chain}-chain`, network: str(params, 'network') as string }
 }
 
-function timestamps(params: Params): [number | undefined, number | undefined] {
+export function timestamps(params: Params): [number | undefined, number | undefined] {
   const start = num(params, 'startTimestamp')
   const end = num(params, 'endTimestamp')
   if (start !== undefined && end !== undefined && end < start) {
@@ -48,7 +55,7 @@ function timestamps(params: Params): [number | undefined, number | undefined] {
   return [start, end]
 }
 
-function page(call: ApiCall, filters: Record<string, unknown>) {
+export function page(call: ApiCall, filters: Record<string, unknown>) {
   return {
     tokens: call.ctx.tokens,
     request: requestKey(call.route, filters),
@@ -204,7 +211,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
   },
 }
 
-function firstBlockAtOrAfter(primary: PrimaryNetwork, chain: 'x' | 'p', time: number, count: number): number {
+export function firstBlockAtOrAfter(primary: PrimaryNetwork, chain: 'x' | 'p', time: number, count: number): number {
   let lo = 1
   let hi = count + 1
   while (lo < hi) {

@@ -10,8 +10,9 @@ import { metricsHandlers } from './metrics-api.js'
 import { MetricsModel } from './metrics-model.js'
 import { networkHandlers } from './network-api.js'
 import { PageTokens } from './page-token.js'
+import { primaryLookupHandlers } from './primary-lookups-api.js'
 import { PrimaryNetwork } from './primary-network.js'
-import { BLOCKCHAIN_IDS, primaryNetworkHandlers, X_CHAIN_IDS } from './primary-network-api.js'
+import { blockchainIdsOf, primaryNetworkHandlers } from './primary-network-api.js'
 import { applyQuirks } from './quirks.js'
 import { type ApiKeyTier, type Charge, checkPrivilege, identify, RateLimiter, type RateLimits } from './rate-limit.js'
 import { SPEC_OPERATIONS } from './spec.gen.js'
@@ -41,6 +42,7 @@ export const OPERATIONS: readonly SpecOperation[] = [...SPEC_OPERATIONS, AVG_TPS
 const HANDLERS: Record<string, RouteHandler> = {
   ...evmHandlers,
   ...primaryNetworkHandlers,
+  ...primaryLookupHandlers,
   ...stakingHandlers,
   ...networkHandlers,
   ...utxoHandlers,
@@ -60,7 +62,7 @@ const OVERRIDES: Record<string, Record<string, Partial<SpecParam>>> = Object.fro
     const overrides: Record<string, Partial<SpecParam>> = {}
     const blockchainId = op.params.find((p) => p.name === 'blockchainId' && p.in === 'path')
     if (blockchainId?.enum) {
-      overrides.blockchainId = { enum: op.operationId === 'listAssetTransactions' ? X_CHAIN_IDS : BLOCKCHAIN_IDS }
+      overrides.blockchainId = { enum: blockchainIdsOf(blockchainId.enum) }
     }
     const txTypes = op.params.find((p) => p.name === 'txTypes')
     if (txTypes?.enum) overrides.txTypes = { enum: [...txTypes.enum, ...NEWER_TX_TYPES] }

@@ -220,3 +220,85 @@ describe('chains and last activity of addresses', () => {
     expect(text(onNode)).toContain(last.txHash)
   })
 })
+
+describe('lookups by ID', () => {
+  it('getTxByHash answers each listed P-, X- and C-Chain tx as the listing has it; the node knows the same IDs', async () => {
+    for (const blockchainId of ['p-chain', 'x-chain', 'c-chain'] as const) {
+      const { transactions = [] } = await client.data.listLatestPrimaryNetworkTransactions({
+        network,
+        blockchainId,
+        pageSize: 3,
+      })
+      expect(transactions.length).toBeGreaterThan(0)
+      for (const listed of transactions) {
+        const { txHash } = listed as { txHash: string }
+        expect(await client.data.getTxByHash({ network, blockchainId, txHash })).toEqual(listed)
+        if (blockchainId === 'x-chain') expect(text(await client.avm.getTx({ txID: txHash }))).toContain('0x')
+        if (blockchainId === 'p-chain') expect(text(await client.platform.getTx({ txID: txHash }))).toContain('0x')
+      }
+    }
+    const other = await client.data.listLatestPrimaryNetworkTransactions({
+      network,
+      blockchainId: 'x-chain',
+      pageSize: 1,
+    })
+    const xHash = (other.transactions?.[0] as { txHash: string }).txHash
+    await expect(client.data.getTxByHash({ network, blockchainId: 'p-chain', txHash: xHash })).rejects.toThrow(/404/)
+  })
+
+  it('getBlockById by height and by ID is the block platform.getBlockByHeight / avm.getBlockByHeight names', async () => {
+    for (const [blockchainId, node] of [
+      ['p-chain', client.platform],
+      ['x-chain', client.avm],
+    ] as const) {
+      const { height } = await node.getHeight()
+      const byHeight = await client.data.getBlockById({ network, blockchainId, blockId: Number(height) })
+      expect(byHeight.blockNumber).toBe(String(height))
+      const byId = await client.data.getBlockById({ network, blockchainId, blockId: byHeight.blockHash ?? '' })
+      expect(byId).toEqual(byHeight)
+      const onNode = await node.getBlock({ blockID: byHeight.blockHash ?? '', encoding: 'json' })
+      expect(text(onNode)).toContain(`"height":"${height}"`)
+      await expect(client.data.getBlockById({ network, blockchainId, blockId: Number(height) + 1 })).rejects.toThrow(
+        /404/,
+      )
+    }
+  })
+
+  it('listLatestPrimaryNetworkBlocks walks from the tip down, each block as getBlockById answers it', async () => {
+    const { height } = await client.platform.getHeight()
+    let pages = 0
+    const heights: number[] = []
+    for await (const page of client.data.listLatestPrimaryNetworkBlocks.pages({
+      network,
+      blockchainId: 'p-chain',
+      pageSize: 4,
+    })) {
+      pages++
+      heights.push(...(page.blocks ?? []).map((b) => Number(b.blockNumber)))
+      if (pages === 3) break
+    }
+    expect(heights).toEqual(Array.from({ length: 12 }, (_, k) => Number(height) - k))
+    const [first] =
+      (await client.data.listLatestPrimaryNetworkBlocks({ network, blockchainId: 'x-chain' })).blocks ?? []
+    expect(
+      await client.data.getBlockById({ network, blockchainId: 'x-chain', blockId: first?.blockNumber ?? '' }),
+    ).toEqual(first)
+  })
+
+  it("getAssetDetails is avm.getAssetDescription's asset, with its creation time; 404 for an unknown asset", async () => {
+    for (const asset of devnet.fixtures.assets.all) {
+      const details = await client.data.getAssetDetails({ network, blockchainId: 'x-chain', assetId: asset.id })
+      const onNode = await client.avm.getAssetDescription({ assetID: asset.id })
+      expect(details).toMatchObject({
+        assetId: onNode.assetID,
+        name: onNode.name,
+        symbol: onNode.symbol,
+        denomination: Number(onNode.denomination),
+      })
+      expect(details.createdAtTimestamp).toBeGreaterThan(0)
+    }
+    await expect(
+      client.data.getAssetDetails({ network, blockchainId: 'x-chain', assetId: devnet.fixtures.p.subnetId }),
+    ).rejects.toThrow(/404/)
+  })
+})

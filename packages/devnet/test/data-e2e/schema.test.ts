@@ -384,6 +384,50 @@ const TABLE: Table = [
   ],
   [
     'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
+    () => [
+      // The oneOf of five tx forms: the P-Chain form is told apart; X and C answers are checked against their members.
+      ok(`/v1/networks/fuji/blockchains/p-chain/transactions/${f().p.subnetId}`),
+      {
+        url: `/v1/networks/fuji/blockchains/x-chain/transactions/${f().assets.usdt.id}`,
+        status: 200,
+        component: 'XChainNonLinearTransaction',
+      },
+      err(`/v1/networks/fuji/blockchains/p-chain/transactions/${f().assets.usdt.id}`, 404),
+      err('/v1/networks/fuji/blockchains/p-chain/transactions/nope', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
+    () => [
+      ok('/v1/networks/fuji/blockchains/p-chain/blocks/1'),
+      ok('/v1/networks/fuji/blockchains/x-chain/blocks/2'),
+      err('/v1/networks/fuji/blockchains/p-chain/blocks/99999999', 404),
+      err('/v1/networks/fuji/blockchains/c-chain/blocks/1', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/blocks',
+    () => [
+      ok('/v1/networks/fuji/blockchains/p-chain/blocks?pageSize=3'),
+      ok('/v1/networks/mainnet/blockchains/x-chain/blocks?startTimestamp=1735689600&endTimestamp=1800000000'),
+      err('/v1/networks/fuji/blockchains/p-chain/blocks?pageSize=101', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
+    () => [
+      ok(`/v1/networks/fuji/blockchains/x-chain/assets/${f().assets.avax.id}`),
+      ok(`/v1/networks/fuji/blockchains/x-chain/assets/${f().assets.usdt.id}`),
+      err(`/v1/networks/fuji/blockchains/x-chain/assets/${f().chains.c}`, 404),
+      err(`/v1/networks/fuji/blockchains/p-chain/assets/${f().assets.avax.id}`, 400),
+    ],
+  ],
+  [
+    'data',
     '/v1/chains/{chainId}/addresses/{address}/balances:getNative',
     () => [
       ok(`${C}/addresses/${evm().accounts.ewoq}/balances:getNative?currency=eur`),
@@ -601,7 +645,7 @@ describe('every response validates against the OpenAPI description', () => {
   it('covers every operation the devnet serves', () => {
     const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
     expect(tested).toEqual(SPEC_OPERATIONS.map((op) => `${op.api} ${op.path}`).sort())
-    expect(tested).toHaveLength(54)
+    expect(tested).toHaveLength(58)
   })
 
   it.each(TABLE)('%s GET %s', async (api, path, samplesOf) => {
