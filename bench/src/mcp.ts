@@ -1,25 +1,32 @@
 /**
- * The MCP server: cold start (spawn to `tools/list` answered, over stdio), the size of `tools/list` for the default
- * toolsets, and tool calls per second over Streamable HTTP against the devnet, next to the same call through core.
+ * The MCP server: cold start (spawn to `tools/list` answered, over stdio), the size of `tools/list` per configuration,
+ * and tool calls per second over Streamable HTTP against the devnet, next to the same call through core.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { createClient } from '@avalanche-automation/core'
+import { createClient, createNodeTransport } from '@avalanche-automation/core'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { type Throughput, throughput } from './measure.ts'
+import { fmt, type Throughput, throughput } from './measure.ts'
 
 const cli = fileURLToPath(new URL('../../packages/mcp-server/dist/cli.mjs', import.meta.url))
 
+/** Configurations whose `tools/list` is measured: the default, everything, and each toolset alone. */
+export const MCP_CONFIGURATIONS: { label: string; flags: string[] }[] = [
+  { label: 'default', flags: [] },
+  { label: 'all', flags: ['--toolsets', 'all'] },
+  { label: 'all + admin', flags: ['--toolsets', 'all', '--enable-admin'] },
+  ...['node', 'xchain', 'pchain', 'index', 'data', 'metrics'].map((t) => ({ label: t, flags: ['--toolsets', t] })),
+]
+
 export interface McpResult {
   coldStartMs: number[]
-  toolsListBytes: number
-  tools: number
-  http: { concurrency: number; mcp: Throughput; core: Throughput }[]
+  lists: { label: string; flags: string[]; tools: number; bytes: number }[]
+  http: { concurrency: number; route: string; mcp: Throughput; core: Throughput }[]
 }
 
 function serverEnv(url: string): Record<string, string> {
@@ -36,22 +43,52 @@ async function freePort(): Promise<number> {
   return port
 }
 
-export async function benchMcp(devnetUrl: string, durationMs: number, starts: number): Promise<McpResult> {
-  const coldStartMs: number[] = []
-  let toolsListBytes = 0
-  let tools = 0
-  for (let i = 0; i < starts; i++) {
-    const started = performance.now()
-    const client = new Client({ name: 'bench', version: '0' })
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [cli], env: serverEnv(devnetUrl), stderr: 'ignore' }),
-    )
-    const list = await client.listTools()
-    coldStartMs.push(performance.now() - started)
-    toolsListBytes = Buffer.byteLength(JSON.stringify(list))
-    tools = list.tools.length
-    await client.close()
+/** Spawns the stdio server and asks for its tool list: milliseconds from spawn to the answer, and the list. */
+async function coldList(devnetUrl: string, flags: string[]) {
+  const started = performance.now()
+  const client = new Client({ name: 'bench', version: '0' })
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, ...flags],
+      env: serverEnv(devnetUrl),
+      stderr: 'ignore',
+    }),
+  )
+  const list = await client.listTools()
+  const ms = performance.now() - started
+  await client.close()
+  return { ms, tools: list.tools.length, bytes: Buffer.byteLength(JSON.stringify(list)) }
+}
+
+/**
+ * `fetch` over core's transport (Node's http keep-alive pool). The SDK client's default fetch (undici's) costs several
+ * times more per call than core's transport: with it the ratio would compare two HTTP clients, not the server.
+ */
+function nodeFetch(): typeof fetch & { close(): Promise<void> } {
+  const transport = createNodeTransport()
+  const send = async (input: string | URL | Request, init: RequestInit = {}) => {
+    const response = await transport({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: String(input),
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? init.body : undefined,
+      signal: init.signal ?? undefined,
+    })
+    const headers = new Headers()
+    for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) headers.set(k, v)
+    const empty = [101, 204, 205, 304].includes(response.status)
+    return new Response(empty ? null : response.body, { status: response.status, headers })
   }
+  return Object.assign(send as typeof fetch, { close: () => transport.close() })
+}
+
+export async function benchMcp(devnetUrl: string, durationMs: number, starts: number): Promise<McpResult> {
+  await coldList(devnetUrl, []) // the first start after a build fills Node's compile cache
+  const coldStartMs: number[] = []
+  for (let i = 0; i < starts; i++) coldStartMs.push((await coldList(devnetUrl, [])).ms)
+  const lists: McpResult['lists'] = []
+  for (const { label, flags } of MCP_CONFIGURATIONS) lists.push({ label, flags, ...(await coldList(devnetUrl, flags)) })
 
   const port = await freePort()
   const server = spawn(process.execPath, [cli, '--http', '--port', String(port)], {
@@ -63,27 +100,76 @@ export async function benchMcp(devnetUrl: string, durationMs: number, starts: nu
       server.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve())
       server.once('exit', (code) => reject(new Error(`avalanche-mcp --http exited with ${code}`)))
     })
-    const mcp = new Client({ name: 'bench', version: '0' })
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)))
+    const url = new URL(`http://127.0.0.1:${port}/mcp`)
+    const fetch = nodeFetch()
+    // The default server; this client lists the P-Chain toolset by header, so platform_getHeight is a tool of its own.
+    const direct = new Client({ name: 'bench', version: '0' })
+    await direct.connect(
+      new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers: { 'X-MCP-Toolsets': 'pchain' } } }),
+    )
+    const viaDefault = new Client({ name: 'bench', version: '0' })
+    await viaDefault.connect(new StreamableHTTPClientTransport(url, { fetch }))
     const core = createClient({ nodeUrl: devnetUrl })
-    const callMcp = async () => {
-      const result = await mcp.callTool({ name: 'platform_getHeight', arguments: {} })
+    const check = (result: Record<string, unknown>) => {
       if (result.isError) throw new Error(`platform_getHeight failed: ${JSON.stringify(result.content)}`)
     }
-    const callCore = () => core.platform.getHeight()
-    await throughput(callMcp, 8, 1_000) // warm both processes
-    const http: McpResult['http'] = []
-    for (const concurrency of [1, 8]) {
-      http.push({
-        concurrency,
-        mcp: await throughput(callMcp, concurrency, durationMs),
-        core: await throughput(callCore, concurrency, durationMs),
-      })
+    const routes: Record<string, () => Promise<void>> = {
+      platform_getHeight: async () => check(await direct.callTool({ name: 'platform_getHeight', arguments: {} })),
+      'avalanche_call_operation (default tools)': async () =>
+        check(
+          await viaDefault.callTool({
+            name: 'avalanche_call_operation',
+            arguments: { name: 'platform_getHeight', arguments: {} },
+          }),
+        ),
     }
-    await mcp.close()
+    const callCore = () => core.platform.getHeight()
+    await throughput(routes.platform_getHeight as () => Promise<void>, 8, 1_000) // warm both processes
+    const http: McpResult['http'] = []
+    for (const [route, call] of Object.entries(routes)) {
+      for (const concurrency of route === 'platform_getHeight' ? [1, 8] : [8]) {
+        http.push({
+          concurrency,
+          route,
+          mcp: await throughput(call, concurrency, durationMs),
+          core: await throughput(callCore, concurrency, durationMs),
+        })
+      }
+    }
+    await direct.close()
+    await viaDefault.close()
+    await fetch.close()
     await core.close()
-    return { coldStartMs, toolsListBytes, tools, http }
+    return { coldStartMs, lists, http }
   } finally {
     server.kill('SIGTERM')
   }
+}
+
+/** The table rows of one MCP measurement (the full bench and `pnpm --filter @avalanche-automation/bench mcp`). */
+export function mcpRows(mcp: McpResult) {
+  const sorted = [...mcp.coldStartMs].sort((a, b) => a - b)
+  return [
+    {
+      section: 'MCP server',
+      what: `cold start: spawn to tools/list answered over stdio, default configuration (median of ${sorted.length}; min-max ${fmt(sorted[0] ?? 0)}-${fmt(sorted.at(-1) ?? 0)} ms)`,
+      value: `${fmt(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms`,
+      ratio: '-',
+      target: '< 250 ms',
+    },
+    ...mcp.lists.map((l) => ({
+      section: 'MCP server',
+      what: `tools/list, ${l.label}${l.flags.length ? ` (${l.flags.join(' ')})` : ''}`,
+      value: `${l.tools} tools, ${fmt(l.bytes / 1000, 1)} KB`,
+      ratio: '-',
+      target: l.label === 'default' ? '<= 25 tools, <= 25 KB' : '<= 128 tools',
+    })),
+    ...mcp.http.map((h) => ({
+      section: 'MCP server',
+      what: `calls/s over HTTP at concurrency ${h.concurrency}, ${h.route} vs core's platform.getHeight`,
+      value: `${fmt(h.mcp.opsPerSecond)} vs ${fmt(h.core.opsPerSecond)}`,
+      ratio: `${fmt(h.mcp.opsPerSecond / h.core.opsPerSecond, 2)}x of core`,
+      target: '>= 0.5x',
+    })),
+  ]
 }

@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { runChild } from './child.ts'
 import { devnetFixtures, devnetLoad, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
-import { benchMcp } from './mcp.ts'
+import { benchMcp, mcpRows } from './mcp.ts'
 import { fmt } from './measure.ts'
 import { packageCost } from './package-cost.ts'
 import { CHECKS, LIBRARIES, LIBRARY_LABELS, MIX } from './peers/libraries.ts'
@@ -361,37 +361,14 @@ if (!quick) lap('full walks')
 
 lap('package cost')
 
-// 8. The MCP server: cold start over stdio, `tools/list` size (default toolsets), tool calls/s over HTTP vs core.
+// 8. The MCP server: cold start over stdio, `tools/list` per configuration, tool calls/s over HTTP vs core.
 {
   const devnet = await spawnDevnet([])
   try {
     log('MCP server: cold starts, tools/list, calls over HTTP...')
     const mcp = await benchMcp(devnet.url, durationMs, quick ? 3 : 7)
     json.mcp = mcp
-    const sorted = [...mcp.coldStartMs].sort((a, b) => a - b)
-    rows.push({
-      section: 'MCP server',
-      what: `cold start: spawn to tools/list answered over stdio (median of ${sorted.length})`,
-      value: `${fmt(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms`,
-      ratio: '-',
-      target: '-',
-    })
-    rows.push({
-      section: 'MCP server',
-      what: `tools/list size, default toolsets (${mcp.tools} tools)`,
-      value: `${fmt(mcp.toolsListBytes / 1024)} KiB`,
-      ratio: '-',
-      target: '-',
-    })
-    for (const h of mcp.http) {
-      rows.push({
-        section: 'MCP server',
-        what: `platform_getHeight calls/s over HTTP at concurrency ${h.concurrency}: MCP vs core direct`,
-        value: `${fmt(h.mcp.opsPerSecond)} vs ${fmt(h.core.opsPerSecond)}`,
-        ratio: `${fmt(h.mcp.opsPerSecond / h.core.opsPerSecond, 2)}x of core`,
-        target: '-',
-      })
-    }
+    rows.push(...mcpRows(mcp))
   } finally {
     await devnet.stop()
   }

@@ -21,6 +21,8 @@ export interface ToolSelection {
   expanded: readonly Toolset[]
   /** Only tools that change nothing (readOnlyHint). */
   readOnly: boolean
+  /** Operations outside admin that change something (Data API webhooks, secrets) may be listed: --enable-writes. */
+  writes: boolean
 }
 
 export interface ServerConfig extends ToolSelection {
@@ -79,6 +81,8 @@ Options (environment variable in brackets):
                             operation), or any of ${TOOLSETS.join(',')}; e.g. default,data
   --read-only               list no tool that changes node state [AVALANCHE_READ_ONLY=true]
   --enable-admin            expose the node's admin API (needs --api-admin-enabled=true on the node)
+  --enable-writes           list the Data API operations that change your account (webhooks, signing
+                            secret, signature aggregation) [AVALANCHE_ENABLE_WRITES=true]
   --max-result-bytes <n>    largest tool result in bytes; larger ones are cut with a note on how to get
                             the rest (default ${DEFAULT_MAX_RESULT_BYTES}) [AVALANCHE_MCP_MAX_RESULT_BYTES]
   --http                    serve Streamable HTTP instead of stdio; clients may narrow the tools per
@@ -113,6 +117,7 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
         toolsets: { type: 'string' },
         'read-only': { type: 'boolean' },
         'enable-admin': { type: 'boolean' },
+        'enable-writes': { type: 'boolean' },
         'max-result-bytes': { type: 'string' },
         http: { type: 'boolean' },
         port: { type: 'string' },
@@ -150,6 +155,7 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
     apiKey: str('api-key', 'AVALANCHE_DATA_API_KEY'),
     ...parseToolsets(str('toolsets', 'AVALANCHE_TOOLSETS'), enableAdmin, '--toolsets'),
     readOnly,
+    writes: values['enable-writes'] === true || isTruthy(env.AVALANCHE_ENABLE_WRITES),
     enableAdmin,
     maxResultBytes: wholeNumber(
       '--max-result-bytes',

@@ -5,15 +5,15 @@
  * catalog changes the outcome.
  */
 export const DIRECT_TOOLS: readonly string[] = [
-  'data.listSubnets',
   'platform.getBlock',
   'platform.getBlockByHeight',
-  'data.listBlockchains',
+  'data.listSubnets',
   'platform.getTx',
   'avm.getBlock',
+  'data.listBlockchains',
   'avm.getBlockByHeight',
-  'data.listChains',
-  'data.getChainInfo',
   'avm.getTx',
-  'platform.getCurrentValidators',
+  'data.listWebhooks',
+  'data.listChains',
+  'data.getTransactionsForBlock',
 ]

@@ -207,7 +207,7 @@ const describeOperation: ToolDefinition = {
       ? `Call the tool ${tool.name} directly.`
       : tool.annotations.readOnlyHint
         ? `Call avalanche_call_operation with {"name":"${tool.name}","arguments":{...}}.`
-        : 'It changes node state: only its own tool runs it (listed with --enable-admin).'
+        : 'It changes something: only its own tool runs it (listed with --enable-admin or --enable-writes).'
     // The fullest output schema that fits the result budget.
     const base = { name: tool.name, toolset: tool.toolset, title: tool.title, description: tool.description, listed }
     let outputSchema: ObjectSchema = tool.outputSchema
@@ -254,7 +254,7 @@ const callOperation: ToolDefinition = {
     const tool = findTool(scopeOf(context), name)
     if (!tool.annotations.readOnlyHint) {
       throw new ToolInputError(
-        `name: ${tool.name} changes node state; avalanche_call_operation runs read-only operations only (call ${tool.name} itself, listed with --enable-admin)`,
+        `name: ${tool.name} changes node state; avalanche_call_operation runs read-only operations only (call ${tool.name} itself, listed with --enable-admin or --enable-writes)`,
       )
     }
     if (!given || typeof given !== 'object' || Array.isArray(given)) {

@@ -8,12 +8,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import type { AvalancheClient, Logger } from '@avalanche-automation/core'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import {
-  isJSONRPCRequest,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js'
+import { isJSONRPCRequest, type JSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { type HttpConfig, isTruthy, parseToolsets, type ServerConfig, type ToolSelection } from './config.js'
 import { selectionKey } from './select.js'
 import { createAvalancheClient, createServer, prepare } from './server.js'
@@ -67,6 +62,24 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     return endpoint
   }
 
+  // Selections by header values, so a client that sends the same headers every time costs one lookup.
+  const selections = new Map<string, ToolSelection | string>()
+  const selectionFor = (headers: IncomingHttpHeaders): ToolSelection | string => {
+    const key = `${header(headers, 'x-mcp-toolsets') ?? ''}|${header(headers, 'x-mcp-readonly') ?? ''}`
+    let selection = selections.get(key)
+    if (selection === undefined) {
+      try {
+        selection = requestSelection(config, headers)
+        prepare(selection)
+      } catch (error) {
+        selection = (error as Error).message
+      }
+      if (selections.size > 1_000) selections.clear() // header values are the clients' choice: keep the map bounded
+      selections.set(key, selection)
+    }
+    return selection
+  }
+
   const server = createHttpServer(async (req, res) => {
     try {
       const rejection = check(req, hosts, http.allowedOrigins, token)
@@ -80,16 +93,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         return reply(res, 400, 'Parse error: the body is not JSON', {}, -32700)
       }
       const messages = Array.isArray(parsed) ? parsed : [parsed]
-      if (!messages.length || !messages.every((m) => JSONRPCMessageSchema.safeParse(m).success)) {
+      if (!messages.length || !messages.every(isMessage)) {
         return reply(res, 400, 'Invalid Request: the body must be a JSON-RPC 2.0 message', {}, -32600)
       }
-      let selection: ToolSelection
-      try {
-        selection = requestSelection(config, req.headers)
-        prepare(selection)
-      } catch (error) {
-        return reply(res, 400, (error as Error).message)
-      }
+      const selection = selectionFor(req.headers)
+      if (typeof selection === 'string') return reply(res, 400, selection)
       const { transport } = await endpointFor(selection)
       const extra = { requestInfo: { headers: req.headers } }
       const aborted = new AbortController()
@@ -156,12 +164,22 @@ export function requestSelection(config: ServerConfig, headers: IncomingHttpHead
       `X-MCP-Toolsets: this server does not serve ${asked.reach.join(', ')}; it serves ${config.reach.join(', ')}`,
     )
   }
-  return { reach, expanded: asked.expanded.filter((t) => reach.includes(t)), readOnly }
+  return { reach, expanded: asked.expanded.filter((t) => reach.includes(t)), readOnly, writes: config.writes }
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name]
   return Array.isArray(value) ? value.join(',') : value
+}
+
+/** A JSON-RPC 2.0 request, notification or response in shape; the server validates each method's params itself. */
+function isMessage(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false
+  const m = value as Record<string, unknown>
+  const id = typeof m.id === 'string' || (typeof m.id === 'number' && Number.isInteger(m.id))
+  if (m.jsonrpc !== '2.0') return false
+  if (typeof m.method === 'string') return m.id === undefined || id
+  return id && ('result' in m || 'error' in m)
 }
 
 const acceptsSse = (req: IncomingMessage) => (req.headers.accept ?? '').includes('text/event-stream')
@@ -180,12 +198,7 @@ function check(
 ): Rejection | undefined {
   const path = (req.url ?? '').split('?')[0]
   if (path !== '/mcp') return { status: 404, message: 'Not found: the MCP endpoint is /mcp' }
-  let hostname: string | undefined
-  try {
-    hostname = req.headers.host ? new URL(`http://${req.headers.host}`).hostname.toLowerCase() : undefined
-  } catch {
-    hostname = undefined
-  }
+  const hostname = hostOf(req.headers.host)
   if (!hostname || !hosts.has(hostname)) {
     return { status: 403, message: `Forbidden Host header: ${req.headers.host ?? '(none)'}` }
   }
@@ -227,6 +240,13 @@ function check(
     }
   }
   return undefined
+}
+
+/** The host name of a Host header (`[::1]:3000` → `[::1]`, `Localhost:80` → `localhost`); undefined when malformed. */
+function hostOf(header: string | undefined): string | undefined {
+  if (!header) return undefined
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i.exec(header)
+  return match?.[1]?.toLowerCase()
 }
 
 function originAllowed(origin: string, allowed: readonly string[]): boolean {

@@ -32,11 +32,13 @@ export const defaultUniverse = (): ToolUniverse => ({
 /**
  * The tools a selection lists and reaches. Listed: the discovery tools, the composite tools of reachable toolsets,
  * the direct tools of reachable toolsets and every operation of expanded toolsets. Reachable: every operation and
- * composite tool of a reachable toolset. Read-only mode drops what changes node state from both. Should the list
+ * composite tool of a reachable toolset. What changes something is dropped from both in read-only mode, and outside
+ * admin (whose toolset needs --enable-admin) unless writes are enabled. Should the list
  * pass MAX_TOOLS, the largest expanded toolsets are listed compactly instead (still reachable), largest first.
  */
 export function selectTools(selection: ToolSelection, universe: ToolUniverse = defaultUniverse()): Selected {
-  const allowed = (t: ToolDefinition) => !selection.readOnly || t.annotations.readOnlyHint
+  const allowed = (t: ToolDefinition) =>
+    t.annotations.readOnlyHint || (!selection.readOnly && (t.toolset === 'admin' || selection.writes))
   const reach = new Set(selection.reach)
   const expanded = new Set(selection.expanded)
   const direct = new Set(universe.direct)
@@ -68,5 +70,5 @@ export function selectTools(selection: ToolSelection, universe: ToolUniverse = d
 
 /** A stable key for a selection (servers and tool lists are cached per selection). */
 export function selectionKey(selection: ToolSelection): string {
-  return `${selection.reach.join(',')}|${selection.expanded.join(',')}|${selection.readOnly ? 'ro' : 'rw'}`
+  return `${selection.reach.join(',')}|${selection.expanded.join(',')}|${selection.readOnly ? 'ro' : 'rw'}|${selection.writes ? 'w' : ''}`
 }

@@ -168,8 +168,14 @@ export function createServer(options: CreateServerOptions): Server {
         args = rest
       }
       const out = await withLogSink(sink, () => tool.run(args, context(extra.signal, fields)))
-      const shaped = bound(shapeResult(out, fields), config.maxResultBytes)
-      return { content: [{ type: 'text', text: JSON.stringify(shaped) }], structuredContent: shaped }
+      let shaped = shapeResult(out, fields)
+      let text = JSON.stringify(shaped)
+      // One serialization in the common case: only a result over the budget is cut and serialized again.
+      if (text.length > config.maxResultBytes / 4 && Buffer.byteLength(text) > config.maxResultBytes) {
+        shaped = bound(shaped, config.maxResultBytes)
+        text = JSON.stringify(shaped)
+      }
+      return { content: [{ type: 'text', text }], structuredContent: shaped }
     } catch (error) {
       const [failed, cause] = error instanceof TargetError ? [error.tool, error.error] : [tool, error]
       return { isError: true, content: [{ type: 'text', text: cleanText(errorText(failed, cause), 4_000) }] }

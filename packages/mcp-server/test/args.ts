@@ -2,6 +2,15 @@ import type { Devnet } from '@avalanche-automation/devnet'
 
 const C = 43112
 
+/**
+ * Tools whose arguments name state of a Data API account (a webhook) that a fresh devnet without
+ * writes does not hold: called with made-up IDs, they must fail cleanly, naming what was not found.
+ */
+export const NEEDS_ACCOUNT_STATE: Record<string, Record<string, unknown>> = {
+  data_getWebhook: { id: 'no-such-webhook' },
+  data_getAddressesFromWebhook: { id: 'no-such-webhook', limit: 3 },
+}
+
 /** Valid arguments for every tool, from the devnet's fixtures (tools absent here take none). */
 export function validArgs(devnet: Devnet): Record<string, Record<string, unknown>> {
   const f = devnet.fixtures
@@ -68,6 +77,15 @@ export function validArgs(devnet: Devnet): Record<string, Record<string, unknown
     data_getBlockchainById: { network: 'fuji', blockchainId: f.chains.x },
     data_listSubnets: { network: 'fuji', limit: 3 },
     data_getSubnetById: { network: 'fuji', subnetId: f.p.subnetId },
+    data_getUtxosByAddresses: { network: 'fuji', blockchainId: 'x-chain', addresses: [ewoq.x], limit: 3 },
+    data_getBalancesByAddresses: { network: 'fuji', blockchainId: 'p-chain', addresses: [ewoq.p] },
+    data_getChainIdsForAddresses: { network: 'fuji', addresses: [ewoq.x] },
+    data_getLastActivityTimestampByAddresses: { network: 'fuji', blockchainId: 'x-chain', addresses: [ewoq.x] },
+    data_getTxByHash: { network: 'fuji', blockchainId: 'x-chain', txHash: f.x.txs.send },
+    data_getBlockById: { network: 'fuji', blockchainId: 'p-chain', blockId: f.p.firstBlock.id },
+    data_listLatestPrimaryNetworkBlocks: { network: 'fuji', blockchainId: 'p-chain', limit: 3 },
+    data_getAssetDetails: { network: 'fuji', blockchainId: 'x-chain', assetId: f.assets.avax.id },
+    data_getAggregatedSignatures: { network: 'fuji', txHash: `0x${'0'.repeat(64)}` },
     data_listLatestPrimaryNetworkTransactions: { network: 'fuji', blockchainId: 'x-chain', limit: 3 },
     data_listAssetTransactions: { network: 'fuji', blockchainId: 'x-chain', assetId: f.assets.avax.id, limit: 3 },
     data_listPrimaryNetworkBlocksByNodeId: { network: 'fuji', blockchainId: 'p-chain', nodeId: f.nodeId, limit: 3 },

@@ -67,8 +67,8 @@ let large: Connection
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 2, xTxs: 300, utxosPerAddress: 100, evmTxs: 400 })
-  small = await connect(devnet, ['--max-result-bytes', '4000'])
-  large = await connect(devnet, ['--max-result-bytes', '10000000'])
+  small = await connect(devnet, ['--toolsets', 'default,pchain', '--max-result-bytes', '4000'])
+  large = await connect(devnet, ['--toolsets', 'default,pchain', '--max-result-bytes', '10000000'])
 })
 afterAll(async () => {
   await small?.close()

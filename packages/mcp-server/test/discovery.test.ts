@@ -1,5 +1,7 @@
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DIRECT_TOOLS } from '../src/direct-tools.js'
+import { toolName } from '../src/tools.js'
 import { type Connection, connect, text } from './helpers.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: loose views of results in assertions
@@ -40,7 +42,7 @@ describe('the default tools/list', () => {
       'avalanche_validator_report',
       'avalanche_address_overview',
     ])
-    expect(names).toContain('platform_getCurrentValidators')
+    for (const id of DIRECT_TOOLS) expect(names).toContain(toolName(id))
   })
 })
 

@@ -77,7 +77,7 @@ describe('built CLI over stdio, driven by the Inspector CLI', () => {
     expect(names.length).toBeLessThanOrEqual(25)
     expect(Buffer.byteLength(JSON.stringify(json))).toBeLessThanOrEqual(25_000)
     expect(names).toContain('avalanche_find_operations')
-    expect(names).toContain('platform_getCurrentValidators')
+    expect(names).toContain('avalanche_call_operation')
     expect(names).toContain('avalanche_validator_report')
     expect(names.some((n) => n.startsWith('admin_'))).toBe(false)
   })

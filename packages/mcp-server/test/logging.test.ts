@@ -22,7 +22,7 @@ async function connect() {
     retry: { retries: 5, baseDelayMs: 1, maxDelayMs: 5 },
     logger: forwardingLogger(),
   })
-  const server = createServer({ config: devnetConfig(devnet), client: core })
+  const server = createServer({ config: devnetConfig(devnet, ['--toolsets', 'default,pchain']), client: core })
   const client = new Client({ name: 'test', version: '1' })
   const messages: LoggingMessageNotification['params'][] = []
   client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params))

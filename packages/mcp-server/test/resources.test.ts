@@ -1,5 +1,7 @@
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DIRECT_TOOLS } from '../src/direct-tools.js'
+import { toolName } from '../src/tools.js'
 import { type Connection, connect } from './helpers.js'
 
 const resourceText = (content: object | undefined) => String(content && 'text' in content ? content.text : '')
@@ -35,7 +37,8 @@ describe('resources', () => {
   it('catalog: every operation with its tool name, marked listed, reachable or not', async () => {
     const markdown = async (on: Connection) =>
       resourceText((await on.client.readResource({ uri: 'avalanche://catalog' })).contents[0])
-    expect(await markdown(mcp)).toContain('- ✓ `platform_getCurrentValidators`')
+    expect(await markdown(mcp)).toContain(`- ✓ \`${toolName(DIRECT_TOOLS[0] as string)}\``)
+    expect(await markdown(mcp)).toContain('- ✓ `avalanche_validator_report`')
     expect(await markdown(mcp)).toContain('- · `platform_getHeight`')
     expect(await markdown(pOnly)).toContain('- ✗ `data_listChains`')
     expect(await markdown(mcp)).toContain('needs --api-admin-enabled=true')
