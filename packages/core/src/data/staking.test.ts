@@ -95,6 +95,24 @@ const WIRE: [keyof typeof ops, unknown, string, Record<string, string[]>][] = [
   ],
   ['listSubnets', { network: 'mainnet', pageToken: 'n' }, '/v1/networks/mainnet/subnets', { pageToken: ['n'] }],
   ['getSubnetById', { network: 'testnet', subnetId: PRIMARY }, `/v1/networks/testnet/subnets/${PRIMARY}`, {}],
+  [
+    'listActivePrimaryNetworkStakingTransactions',
+    { network: 'fuji', blockchainId: 'p-chain', addresses: [P_ADDRESS], txTypes: ['AddPermissionlessDelegatorTx'] },
+    '/v1/networks/fuji/blockchains/p-chain/transactions:listStaking',
+    { addresses: [P_ADDRESS], txTypes: ['AddPermissionlessDelegatorTx'] },
+  ],
+  [
+    'listPendingPrimaryNetworkRewards',
+    { network: 'mainnet', nodeIds: [NODE_ID], pageSize: 100 },
+    '/v1/networks/mainnet/rewards:listPending',
+    { nodeIds: [NODE_ID], pageSize: ['100'] },
+  ],
+  [
+    'listHistoricalPrimaryNetworkRewards',
+    { network: 'fuji', addresses: P_ADDRESS, currency: 'eur', sortOrder: 'asc' },
+    '/v1/networks/fuji/rewards',
+    { addresses: [P_ADDRESS], currency: ['eur'], sortOrder: ['asc'] },
+  ],
 ]
 
 describe('data (staking, network-wide) wire requests and results', () => {
@@ -151,6 +169,22 @@ describe('data (staking, network-wide) wire requests and results', () => {
       fake,
       () => client.data.listBlockchains({ network: 'mainnet', pageSize: 10_001 }),
       /pageSize: must be a whole number from 1 to 10000/,
+    )
+  })
+})
+
+describe('data rewards: one of addresses or nodeIds', () => {
+  test('validation: neither is refused before any request, naming addresses', async () => {
+    const { client, fake } = createFakeClient({})
+    await expectInvalidParams(
+      fake,
+      () => client.data.listPendingPrimaryNetworkRewards({ network: 'fuji' }),
+      'addresses',
+    )
+    await expectInvalidParams(
+      fake,
+      () => client.data.listHistoricalPrimaryNetworkRewards({ network: 'fuji' }),
+      /nodeIds/,
     )
   })
 })

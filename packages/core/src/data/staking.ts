@@ -2,17 +2,24 @@ import { z } from 'zod'
 import { defineOperation } from '../operation.js'
 import {
   zDelegationStatusType,
+  zListActivePrimaryNetworkStakingTransactionsResult,
   zListDelegatorsResult,
+  zListHistoricalPrimaryNetworkRewardsResult,
   zListL1ValidatorsResult,
+  zListPendingPrimaryNetworkRewardsResult,
   zListValidatorsResult,
+  zPChainId,
   zSortByOption,
   zValidationStatusType,
 } from './generated/data-api.gen.js'
 import {
   cb58Id,
+  checkRanges,
   closedEnum,
   commaSeparated,
+  currency,
   dataWeight,
+  endTimestamp,
   l1ValidationId,
   network,
   nodeId,
@@ -21,6 +28,8 @@ import {
   pageToken,
   primaryNetworkAddresses,
   sortOrder,
+  startTimestamp,
+  txTypes,
 } from './params.js'
 
 /**
@@ -73,6 +82,26 @@ function checkBounds<T extends Record<string, unknown>>(params: T, ctx: z.Refine
       ctx.addIssue({ code: 'custom', path: [`max${name}`], message: `must be >= min${name} (${String(lo)})` })
     }
   }
+}
+
+/** "One of addresses or nodeIds is required" (the rewards listings' parameters). */
+function needsAddressesOrNodes<T extends { addresses?: string | undefined; nodeIds?: string | undefined }>(
+  params: T,
+  ctx: z.RefinementCtx<T>,
+): void {
+  if (params.addresses !== undefined || params.nodeIds !== undefined) return
+  ctx.addIssue({ code: 'custom', path: ['addresses'], message: 'give addresses or nodeIds (one of them is required)' })
+}
+
+const REWARD =
+  'Each reward has txHash (the staking tx), nodeId, amountStaked, startTimestamp, endTimestamp, rewardType (VALIDATOR, DELEGATOR or VALIDATOR_FEE) and the reward owners (addresses)'
+const rewardParams = {
+  network,
+  addresses: primaryNetworkAddresses.describe('Only rewards owned by these P-Chain addresses.').optional(),
+  nodeIds: nodeIds.optional(),
+  sortOrder: sortOrder.optional(),
+  pageToken: pageToken.optional(),
+  pageSize: pageSize(100).optional(),
 }
 
 export const staking = {
@@ -181,5 +210,49 @@ export const staking = {
     }),
     result: zListL1ValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
+  }),
+  listActivePrimaryNetworkStakingTransactions: defineOperation({
+    ...read,
+    id: 'data.listActivePrimaryNetworkStakingTransactions',
+    endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
+    summary: 'The P-Chain staking transactions of some addresses whose staking period has not ended.',
+    description: `blockchainId is "p-chain" (or the P-Chain ID). The transactions (AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, AddSubnetValidatorTx, ...) in the P-Chain form of data.listLatestPrimaryNetworkTransactions, newest first by default; txTypes and the time range narrow them. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z
+      .strictObject({
+        network,
+        blockchainId: closedEnum(zPChainId).describe(
+          'p-chain, or the P-Chain ID 11111111111111111111111111111111LpoYY.',
+        ),
+        addresses: primaryNetworkAddresses.optional(),
+        txTypes: txTypes.optional(),
+        startTimestamp: startTimestamp.optional(),
+        endTimestamp: endTimestamp.optional(),
+        sortOrder: sortOrder.optional(),
+        pageToken: pageToken.optional(),
+        pageSize: pageSize(100).optional(),
+      })
+      .superRefine(checkRanges),
+    result: zListActivePrimaryNetworkStakingTransactionsResult,
+    pagination: { kind: 'pageToken', items: 'transactions' },
+  }),
+  listPendingPrimaryNetworkRewards: defineOperation({
+    ...read,
+    id: 'data.listPendingPrimaryNetworkRewards',
+    endpoint: 'GET /v1/networks/{network}/rewards:listPending',
+    summary: 'The rewards current stakers will receive when their staking ends, by reward address or node.',
+    description: `${REWARD}, progress (% of the period elapsed) and estimatedReward (nAVAX; a validator's is platform.getCurrentValidators' potentialReward). Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z.strictObject(rewardParams).superRefine(needsAddressesOrNodes),
+    result: zListPendingPrimaryNetworkRewardsResult,
+    pagination: { kind: 'pageToken', items: 'pendingRewards' },
+  }),
+  listHistoricalPrimaryNetworkRewards: defineOperation({
+    ...read,
+    id: 'data.listHistoricalPrimaryNetworkRewards',
+    endpoint: 'GET /v1/networks/{network}/rewards',
+    summary: 'The rewards paid to stakers whose staking ended, by reward address or node.',
+    description: `${REWARD}, the reward (nAVAX, with historicalPrice in currency when older than 24 h), its UTXO (utxoId, outputIndex) and rewardTxHash. Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z.strictObject({ ...rewardParams, currency: currency.optional() }).superRefine(needsAddressesOrNodes),
+    result: zListHistoricalPrimaryNetworkRewardsResult,
+    pagination: { kind: 'pageToken', items: 'historicalRewards' },
   }),
 } as const

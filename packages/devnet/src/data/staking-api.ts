@@ -4,16 +4,18 @@ import { chainAddress, hexNc, idString } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import type { Delegator, L1Validator, PChain, PrimaryValidator, SubnetStaker } from '../world/pchain.js'
 import type { RouteHandler } from './context.js'
-import { badRequest, bool, type Params, str } from './http.js'
+import { badRequest, bool, list, type Params, str } from './http.js'
 import { listPage } from './paging.js'
 import { addressShortId } from './primary-network.js'
+import { chainInfo, timestamps } from './primary-network-api.js'
 
 /**
  * The Data API's validators, delegators and L1 validators: the node's own stakers (world.p, the same ones
  * platform.getCurrentValidators lists), in the shapes of data-api.openapi.json: ActiveValidatorDetails (validators of
  * the Primary Network and of the permissioned subnet), ActiveDelegatorDetails, L1ValidatorDetailsFull. The devnet's
  * stakers are all current (their stake ends decades after genesis), so every validation and delegation is `active`;
- * asking for another status answers an empty page, as the service does for a status nobody is in.
+ * asking for another status answers an empty page, as the service does for a status nobody is in. The same stakers
+ * give the pending rewards (their potential rewards) and the active staking transactions of an address.
  */
 
 /** The largest weight a Primary Network validator may carry: min(5 x own stake, 3M AVAX) (avalanchego genesis params). */
@@ -213,7 +215,138 @@ function l1ValidatorJson(p: PChain, v: L1Validator): Record<string, unknown> {
   }
 }
 
+/** A pending reward (components.schemas.PendingReward); progress is the share of the staking period elapsed, in %. */
+function pendingReward(
+  p: PChain,
+  staker: { txId: Uint8Array; node: { nodeId: string }; start: number; end: number },
+  amountStaked: bigint,
+  rewardType: 'VALIDATOR' | 'DELEGATOR' | 'VALIDATOR_FEE',
+  amount: bigint,
+): Record<string, unknown> {
+  const progress = Math.min(100, Math.max(0, ((p.now - staker.start) * 100) / (staker.end - staker.start)))
+  return {
+    addresses: [rewardAddress(ewoq.shortId)],
+    txHash: idString(staker.txId),
+    amountStaked: amountStaked.toString(),
+    nodeId: staker.node.nodeId,
+    startTimestamp: staker.start,
+    endTimestamp: staker.end,
+    rewardType,
+    progress: Number(progress.toFixed(4)),
+    estimatedReward: {
+      assetId: idString(p.avaxAssetId),
+      name: 'Avalanche',
+      symbol: 'AVAX',
+      denomination: 9,
+      type: 'secp256k1',
+      amount: amount.toString(),
+    },
+  }
+}
+
+/**
+ * The rewards the current stakers will receive (platform.getCurrentValidators' potentialReward): a validator's own
+ * (VALIDATOR), each delegator's net of the fee (DELEGATOR) and that fee, paid to the validator (VALIDATOR_FEE). ewoq
+ * owns every reward (validationRewardOwner, delegationRewardOwner, the delegators' rewardsOwner).
+ */
+function pendingRewards(p: PChain): { node: string; start: number; json: Record<string, unknown> }[] {
+  const out: { node: string; start: number; json: Record<string, unknown> }[] = []
+  for (const v of p.primaryValidators) {
+    out.push({
+      node: v.node.nodeId,
+      start: v.start,
+      json: pendingReward(p, v, v.stake, 'VALIDATOR', v.potentialReward),
+    })
+    for (const d of delegatorsOf(p, v)) {
+      const fee = (d.potentialReward * BigInt(v.shares)) / 1_000_000n
+      out.push({
+        node: d.node.nodeId,
+        start: d.start,
+        json: pendingReward(p, d, d.weight, 'DELEGATOR', d.potentialReward - fee),
+      })
+      out.push({ node: d.node.nodeId, start: d.start, json: pendingReward(p, d, d.weight, 'VALIDATOR_FEE', fee) })
+    }
+  }
+  return out
+}
+
+/** The rewards listings need addresses or nodeIds ("One of addresses or nodeIds is required"). */
+function rewardFilters(params: Params): { owners: string[] | undefined; nodeIds: string[] | undefined } {
+  const nodeIds = split(params, 'nodeIds')
+  const owners = split(params, 'addresses')?.map((a) => {
+    const id = addressShortId(a)
+    if (id === undefined) throw badRequest([`Invalid address format: ${a}`])
+    return id
+  })
+  if (!owners?.length && !nodeIds?.length) throw badRequest(['One of addresses or nodeIds is required'])
+  return { owners, nodeIds }
+}
+
+/** The staking tx types of the P-Chain the devnet makes (the validators' and delegators' txs, and the subnet's). */
+const STAKING_TYPES = ['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx', 'AddSubnetValidatorTx']
+
 export const stakingHandlers: Record<string, RouteHandler> = {
+  listActivePrimaryNetworkStakingTransactions: (call) => {
+    const { params } = call
+    const { primary, world } = call.ctx
+    const { p } = world
+    const owners = split(params, 'addresses')?.map((a) => {
+      const id = addressShortId(a)
+      if (id === undefined) throw badRequest([`Invalid address format: ${a}`])
+      return id
+    })
+    const txTypes = list(params, 'txTypes')
+    const [start, end] = timestamps(params)
+    // Active: the staker's period has not ended (data-api.openapi.json L1804, "active staking transactions").
+    const active = new Set(
+      [...p.primaryValidators, ...p.delegators, ...p.subnetValidators]
+        .filter((v) => v.end > p.now)
+        .map((v) => idString(v.txId)),
+    )
+    const positions = new Set<number>()
+    for (const owner of owners ?? []) for (const j of primary.byOwner('p', owner)) positions.add(j)
+    const rows = [...positions]
+      .filter((j) => {
+        const type = primary.txType('p', j)
+        const time = primary.time('p', j)
+        return (
+          STAKING_TYPES.includes(type) &&
+          active.has(idString(p.txId(j))) &&
+          (txTypes === undefined || txTypes.includes(type)) &&
+          (start === undefined || time >= start) &&
+          (end === undefined || time <= end)
+        )
+      })
+      .sort((a, b) => a - b)
+    if ((str(params, 'sortOrder') ?? 'desc') === 'desc') rows.reverse()
+    const { items, ...next } = listPage(call, rows, { ...params })
+    return { ...next, transactions: items.map((j) => primary.renderP(j)), chainInfo: chainInfo('p', params) }
+  },
+
+  listPendingPrimaryNetworkRewards: (call) => {
+    const { params } = call
+    const { p } = call.ctx.world
+    const { owners, nodeIds } = rewardFilters(params)
+    const ewoqOwner = bytesToHex(ewoq.shortId)
+    const list = pendingRewards(p)
+      .filter(
+        (r) =>
+          (owners === undefined || owners.includes(ewoqOwner)) && (nodeIds === undefined || nodeIds.includes(r.node)),
+      )
+      .sort((a, b) => a.start - b.start)
+    if ((str(params, 'sortOrder') ?? 'desc') === 'desc') list.reverse()
+    const { items, ...next } = listPage(call, list, { ...params })
+    return { ...next, pendingRewards: items.map((r) => r.json) }
+  },
+
+  listHistoricalPrimaryNetworkRewards: (call) => {
+    // Rewards are paid when a staking period ends (RewardValidatorTx); every devnet staker is current (its stake ends
+    // decades after genesis), so no reward has been paid yet and the history is empty.
+    rewardFilters(call.params)
+    const { items, ...next } = listPage(call, [] as Record<string, unknown>[], { ...call.params })
+    return { ...next, historicalRewards: items }
+  },
+
   listValidators: (call) => {
     const { params } = call
     const { p } = call.ctx.world

@@ -488,6 +488,34 @@ const TABLE: Table = [
       err('/v1/networks/fuji/l1Validators?includeInactiveL1Validators=maybe', 400),
     ],
   ],
+  [
+    'data',
+    '/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
+    () => [
+      ok(`/v1/networks/fuji/blockchains/p-chain/transactions:listStaking?addresses=${f().accounts.ewoq.p}&pageSize=3`),
+      ok(
+        `/v1/networks/fuji/blockchains/p-chain/transactions:listStaking?addresses=${f().accounts.ewoq.p}&txTypes=AddSubnetValidatorTx&sortOrder=asc`,
+      ),
+      err(`/v1/networks/fuji/blockchains/x-chain/transactions:listStaking?addresses=${f().accounts.ewoq.p}`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/rewards:listPending',
+    () => [
+      ok(`/v1/networks/fuji/rewards:listPending?addresses=${f().accounts.ewoq.p}&pageSize=5`),
+      ok(`/v1/networks/fuji/rewards:listPending?nodeIds=${f().nodeId}&sortOrder=asc`),
+      err('/v1/networks/fuji/rewards:listPending', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/networks/{network}/rewards',
+    () => [
+      ok(`/v1/networks/fuji/rewards?addresses=${f().accounts.ewoq.p}&currency=eur`),
+      err('/v1/networks/fuji/rewards?currency=btc', 400),
+    ],
+  ],
   ['data', '/v1/health-check', () => [ok('/v1/health-check')]],
   ['data', '/v1/live-check', () => [ok('/v1/live-check')]],
   ['data', '/v1/avax/supply', () => [ok('/v1/avax/supply')]],
@@ -645,7 +673,7 @@ describe('every response validates against the OpenAPI description', () => {
   it('covers every operation the devnet serves', () => {
     const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
     expect(tested).toEqual(SPEC_OPERATIONS.map((op) => `${op.api} ${op.path}`).sort())
-    expect(tested).toHaveLength(58)
+    expect(tested).toHaveLength(61)
   })
 
   it.each(TABLE)('%s GET %s', async (api, path, samplesOf) => {

@@ -98,6 +98,84 @@ describe('validators and delegators', () => {
   })
 })
 
+describe('staking transactions and rewards of an address', () => {
+  it("listActivePrimaryNetworkStakingTransactions walks to ewoq's staking txs: the node's current stakers", async () => {
+    const { ewoq } = devnet.fixtures.accounts
+    const pages = await walk(
+      client.data.listActivePrimaryNetworkStakingTransactions.pages({
+        network,
+        blockchainId: 'p-chain',
+        addresses: [ewoq.p],
+        pageSize: 4,
+      }),
+      'transactions',
+    )
+    expect(pages.length).toBeGreaterThan(1)
+    const listed = pages.flat() as { txHash: string; txType: string }[]
+    const { validators } = await client.platform.getCurrentValidators()
+    const withDelegators = await Promise.all(
+      validators.map(async (v) => (await client.platform.getCurrentValidators({ nodeIDs: [v.nodeID] })).validators),
+    )
+    const delegations = withDelegators
+      .flat()
+      .flatMap((v) => (v as { delegators?: { txID: string }[] }).delegators ?? [])
+    const subnet = await client.platform.getCurrentValidators({ subnetID: devnet.fixtures.p.subnetId })
+    const genesis = new Set(validators.filter((v) => !listed.some((l) => l.txHash === v.txID)).map((v) => v.txID))
+    // Every current staking tx but the genesis validators' (in the genesis, not in a P-Chain block).
+    expect(listed.map((t) => t.txHash).sort()).toEqual(
+      [
+        ...validators.map((v) => v.txID).filter((id) => !genesis.has(id)),
+        ...delegations.map((d) => d.txID),
+        ...subnet.validators.map((v) => v.txID),
+      ].sort(),
+    )
+    expect(genesis.size).toBeGreaterThan(0)
+    const delegators = await collect(
+      client.data.listActivePrimaryNetworkStakingTransactions.items({
+        network,
+        blockchainId: 'p-chain',
+        addresses: [ewoq.p],
+        txTypes: ['AddPermissionlessDelegatorTx'],
+      }),
+    )
+    expect(delegators.map((t) => (t as { txHash: string }).txHash).sort()).toEqual(
+      delegations.map((d) => d.txID).sort(),
+    )
+  })
+
+  it("listPendingPrimaryNetworkRewards: a node's validator reward is its potentialReward; its delegators' add up", async () => {
+    const { validators } = await client.platform.getCurrentValidators()
+    const node = validators.find((v) => Number((v as { delegatorCount?: bigint }).delegatorCount ?? 0) > 0)
+    expect(node).toBeDefined()
+    const rewards = await collect(
+      client.data.listPendingPrimaryNetworkRewards.items({ network, nodeIds: [node?.nodeID ?? ''], pageSize: 2 }),
+    )
+    const amount = (type: string) =>
+      rewards.filter((r) => r.rewardType === type).reduce((s, r) => s + BigInt(r.estimatedReward?.amount ?? 0), 0n)
+    expect(amount('VALIDATOR')).toBe(node?.potentialReward)
+    const [detail] = (await client.platform.getCurrentValidators({ nodeIDs: [node?.nodeID ?? ''] })).validators
+    const delegators = (detail as { delegators?: { potentialReward?: bigint }[] }).delegators ?? []
+    expect(amount('DELEGATOR') + amount('VALIDATOR_FEE')).toBe(
+      delegators.reduce((s, d) => s + (d.potentialReward ?? 0n), 0n),
+    )
+    expect(rewards.every((r) => (r.progress ?? -1) >= 0 && (r.progress ?? 101) <= 100)).toBe(true)
+    const byOwner = await collect(
+      client.data.listPendingPrimaryNetworkRewards.items({ network, addresses: [devnet.fixtures.accounts.ewoq.p] }),
+    )
+    expect(byOwner.filter((r) => r.rewardType === 'VALIDATOR')).toHaveLength(validators.length)
+  })
+
+  it('listHistoricalPrimaryNetworkRewards is empty: no staking period of the devnet has ended', async () => {
+    const { validators } = await client.platform.getCurrentValidators()
+    const now = Math.floor(Date.now() / 1000)
+    expect(validators.every((v) => Number(v.endTime) > now)).toBe(true)
+    const history = await collect(
+      client.data.listHistoricalPrimaryNetworkRewards.items({ network, addresses: [devnet.fixtures.accounts.ewoq.p] }),
+    )
+    expect(history).toEqual([])
+  })
+})
+
 describe('the network, its blockchains and subnets, the supply', () => {
   it("listBlockchains walks to the node's blockchains; getBlockchainById answers each, 404 for an unknown ID", async () => {
     const pages = await walk(client.data.listBlockchains.pages({ network, pageSize: 1 }), 'blockchains')
