@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -26,7 +27,54 @@ export const MCP_CONFIGURATIONS: { label: string; flags: string[] }[] = [
 export interface McpResult {
   coldStartMs: number[]
   lists: { label: string; flags: string[]; tools: number; bytes: number }[]
-  http: { concurrency: number; route: string; mcp: Throughput; core: Throughput }[]
+  http: { concurrency: number; route: string; mcp: Rate; core: Rate; serverCpuUsPerCall: number }[]
+}
+
+interface Rate {
+  opsPerSecond: number
+  count: number
+}
+
+/** CPU time (user + system) a process has used, in microseconds (Linux /proc; 0 elsewhere). */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * MCP and core measured in alternating slices, so that both meet the same load from whatever else runs on the
+ * machine (one after the other, a burst elsewhere would land on one side only). Also the MCP server's CPU per call.
+ */
+async function alternate(
+  mcp: () => Promise<unknown>,
+  core: () => Promise<unknown>,
+  concurrency: number,
+  durationMs: number,
+  pid?: number,
+) {
+  const rounds = 6
+  const sum = { mcp: { count: 0, ms: 0 }, core: { count: 0, ms: 0 }, cpu: 0, calls: 0 }
+  const counted = async () => {
+    sum.calls++ // warm-up calls too: the CPU counter runs through them
+    await mcp()
+  }
+  const add = (to: { count: number; ms: number }, t: Throughput) => {
+    to.count += t.count
+    to.ms += (t.count / t.opsPerSecond) * 1000
+  }
+  for (let round = 0; round < rounds; round++) {
+    const before = cpuMicros(pid)
+    const m = await throughput(counted, concurrency, durationMs / rounds)
+    sum.cpu += cpuMicros(pid) - before
+    add(sum.mcp, m)
+    add(sum.core, await throughput(core, concurrency, durationMs / rounds))
+  }
+  const rate = (r: { count: number; ms: number }): Rate => ({ count: r.count, opsPerSecond: (r.count / r.ms) * 1000 })
+  return { mcp: rate(sum.mcp), core: rate(sum.core), serverCpuUsPerCall: sum.cpu / sum.calls }
 }
 
 function serverEnv(url: string): Record<string, string> {
@@ -128,12 +176,7 @@ export async function benchMcp(devnetUrl: string, durationMs: number, starts: nu
     const http: McpResult['http'] = []
     for (const [route, call] of Object.entries(routes)) {
       for (const concurrency of route === 'platform_getHeight' ? [1, 8] : [8]) {
-        http.push({
-          concurrency,
-          route,
-          mcp: await throughput(call, concurrency, durationMs),
-          core: await throughput(callCore, concurrency, durationMs),
-        })
+        http.push({ concurrency, route, ...(await alternate(call, callCore, concurrency, durationMs * 2, server.pid)) })
       }
     }
     await direct.close()
@@ -166,7 +209,7 @@ export function mcpRows(mcp: McpResult) {
     })),
     ...mcp.http.map((h) => ({
       section: 'MCP server',
-      what: `calls/s over HTTP at concurrency ${h.concurrency}, ${h.route} vs core's platform.getHeight`,
+      what: `calls/s over HTTP at concurrency ${h.concurrency}, ${h.route} vs core's platform.getHeight (alternating slices; MCP server CPU ${fmt(h.serverCpuUsPerCall)} µs per call)`,
       value: `${fmt(h.mcp.opsPerSecond)} vs ${fmt(h.core.opsPerSecond)}`,
       ratio: `${fmt(h.mcp.opsPerSecond / h.core.opsPerSecond, 2)}x of core`,
       target: '>= 0.5x',

@@ -5,6 +5,7 @@
  * catalog changes the outcome.
  */
 export const DIRECT_TOOLS: readonly string[] = [
+  'data.listActivePrimaryNetworkStakingTransactions',
   'platform.getBlock',
   'platform.getBlockByHeight',
   'data.listSubnets',
@@ -13,7 +14,5 @@ export const DIRECT_TOOLS: readonly string[] = [
   'data.listBlockchains',
   'avm.getBlockByHeight',
   'avm.getTx',
-  'data.listWebhooks',
-  'data.listChains',
-  'data.getTransactionsForBlock',
+  'info.getNodeIP',
 ]

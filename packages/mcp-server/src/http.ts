@@ -8,10 +8,17 @@ import {
 import type { AddressInfo } from 'node:net'
 import type { AvalancheClient, Logger } from '@avalanche-automation/core'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { isJSONRPCRequest, type JSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
+import {
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js'
 import { type HttpConfig, isTruthy, parseToolsets, type ServerConfig, type ToolSelection } from './config.js'
+import { DEFAULT_LOG_LEVEL, passes } from './logging.js'
 import { selectionKey } from './select.js'
-import { createAvalancheClient, createServer, prepare } from './server.js'
+import { createAvalancheClient, createServer, createToolCaller, prepare, type ToolCaller } from './server.js'
 import { type Exchange, StatelessTransport } from './stateless-transport.js'
 
 export interface HttpServerOptions {
@@ -30,10 +37,11 @@ export interface RunningHttpServer {
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1']
 
-/** One long-lived MCP server per tool selection, each behind its stateless transport. */
+/** One long-lived MCP server per tool selection, each behind its stateless transport, and its tools/call path. */
 interface Endpoint {
   server: Server
   transport: StatelessTransport
+  tools: ToolCaller
 }
 
 /**
@@ -56,7 +64,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!endpoint) {
       const server = createServer({ config, client, logger: options.logger, selection, stateless: true })
       const transport = new StatelessTransport()
-      endpoint = server.connect(transport).then(() => ({ server, transport }))
+      const tools = createToolCaller({ config, client, selection })
+      endpoint = server.connect(transport).then(() => ({ server, transport, tools }))
       endpoints.set(key, endpoint)
     }
     return endpoint
@@ -98,14 +107,38 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       }
       const selection = selectionFor(req.headers)
       if (typeof selection === 'string') return reply(res, 400, selection)
-      const { transport } = await endpointFor(selection)
-      const extra = { requestInfo: { headers: req.headers } }
+      const endpoint = await endpointFor(selection)
       const aborted = new AbortController()
       res.on('close', () => res.writableFinished || aborted.abort())
+      const call = Array.isArray(parsed) ? undefined : wellFormedCall(parsed)
+      if (call) {
+        // The common request, straight to the tool (what the SDK server would do, without its per-request parsing).
+        const notifications: JSONRPCMessage[] = []
+        const log = (level: LoggingLevel, data: Record<string, unknown>) => {
+          if (passes(level, DEFAULT_LOG_LEVEL)) {
+            notifications.push({
+              jsonrpc: '2.0',
+              method: 'notifications/message',
+              params: { level, logger: 'avalanche', data },
+            })
+          }
+        }
+        let response: JSONRPCMessage
+        try {
+          const result = await endpoint.tools.call(call.name, call.args, { signal: aborted.signal, log })
+          response = { jsonrpc: '2.0', id: call.id, result }
+        } catch (error) {
+          if (!(error instanceof McpError)) throw error
+          response = { jsonrpc: '2.0', id: call.id, error: { code: error.code, message: error.message } }
+        }
+        if (!aborted.signal.aborted) answer(req, res, notifications, [response], false)
+        return
+      }
+      const extra = { requestInfo: { headers: req.headers } }
       const exchanges: Promise<Exchange>[] = []
       for (const message of messages as JSONRPCMessage[]) {
-        if (isJSONRPCRequest(message)) exchanges.push(transport.request(message, extra, aborted.signal))
-        else transport.notify(message, extra)
+        if (isJSONRPCRequest(message)) exchanges.push(endpoint.transport.request(message, extra, aborted.signal))
+        else endpoint.transport.notify(message, extra)
       }
       if (!exchanges.length) {
         res.writeHead(202).end()
@@ -113,17 +146,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       }
       const done = await Promise.all(exchanges)
       if (aborted.signal.aborted) return
-      const notifications = done.flatMap((d) => d.notifications)
-      const responses = done.map((d) => d.response)
-      if (notifications.length && acceptsSse(req)) {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-        for (const message of [...notifications, ...responses])
-          res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`)
-        res.end()
-        return
-      }
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(Array.isArray(parsed) ? responses : responses[0]))
+      answer(
+        req,
+        res,
+        done.flatMap((d) => d.notifications),
+        done.map((d) => d.response),
+        Array.isArray(parsed),
+      )
     } catch (error) {
       options.logger?.warn('HTTP request failed', { error: (error as Error).message })
       if (!res.headersSent) reply(res, 500, 'Internal error')
@@ -170,6 +199,39 @@ export function requestSelection(config: ServerConfig, headers: IncomingHttpHead
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name]
   return Array.isArray(value) ? value.join(',') : value
+}
+
+/** JSON, or an SSE body (notifications first, the responses last) when there are notifications and SSE is accepted. */
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  notifications: JSONRPCMessage[],
+  responses: JSONRPCMessage[],
+  batch: boolean,
+): void {
+  if (notifications.length && acceptsSse(req)) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    for (const message of [...notifications, ...responses]) {
+      res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`)
+    }
+    res.end()
+    return
+  }
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(batch ? responses : responses[0]))
+}
+
+/** A tools/call whose shape needs no further checks (anything else takes the SDK server's full path). */
+function wellFormedCall(
+  message: unknown,
+): { id: string | number; name: string; args: Record<string, unknown> } | undefined {
+  const m = message as { method?: unknown; id?: unknown; params?: Record<string, unknown> }
+  if (m.method !== 'tools/call' || !(typeof m.id === 'string' || Number.isInteger(m.id))) return undefined
+  const params = m.params
+  if (!params || typeof params !== 'object' || typeof params.name !== 'string' || 'task' in params) return undefined
+  const args = params.arguments ?? {}
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined
+  return { id: m.id as string | number, name: params.name, args: args as Record<string, unknown> }
 }
 
 /** A JSON-RPC 2.0 request, notification or response in shape; the server validates each method's params itself. */
@@ -259,17 +321,25 @@ function originAllowed(origin: string, allowed: readonly string[]): boolean {
   }
 }
 
-/** The body, or undefined when it exceeds `max` bytes (reading stops there). */
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  if (Number(req.headers['content-length'] ?? 0) > max) return undefined
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > max) return undefined
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
+/** The body, or undefined when it exceeds `max` bytes (reading stops there). Events, not an async iterator: cheaper. */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.resolve(undefined)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > max) {
+        req.removeAllListeners('data')
+        req.resume()
+        resolve(undefined)
+      } else chunks.push(chunk)
+    })
+    req.once('end', () =>
+      resolve(size > max ? undefined : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
+    )
+    req.once('error', reject)
+  })
 }
 
 function reply(

@@ -120,7 +120,7 @@ export function prepare(selection: ToolSelection): Prepared {
 export function createServer(options: CreateServerOptions): Server {
   const { config } = options
   const client = options.client ?? createAvalancheClient(config, options.logger)
-  const { selected, byName, listed } = prepare(options.selection ?? config)
+  const { selected, listed } = prepare(options.selection ?? config)
   const server = new Server(
     { name: NAME, title: 'Avalanche', version: VERSION },
     {
@@ -140,6 +140,46 @@ export function createServer(options: CreateServerOptions): Server {
     if (!options.stateless) threshold = request.params.level
     return {}
   })
+  const tools = createToolCaller({ ...options, client })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }))
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    tools.call(request.params.name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      log: (level, data) => {
+        if (!passes(level, threshold)) return
+        extra
+          .sendNotification({ method: 'notifications/message', params: { level, logger: 'avalanche', data } })
+          .catch(() => {}) // the client went away: nothing to tell
+      },
+    }),
+  )
+  server.setRequestHandler(CompleteRequestSchema, (request) => {
+    const { name, value } = request.params.argument
+    const all = completionValues(name, selected).filter((v) => v.toLowerCase().startsWith(value.toLowerCase()))
+    return { completion: { values: all.slice(0, 100), total: all.length, hasMore: all.length > 100 } }
+  })
+  registerResources(server, selected, () => tools.context())
+  registerPrompts(server, selected.listed)
+  return server
+}
+
+export interface ToolCaller {
+  /** Runs a listed tool: its result, or an error result the model can act on. Throws McpError for an unknown tool. */
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal | undefined; log: LogSink },
+  ): Promise<CallToolResult>
+  context(signal?: AbortSignal, fields?: string[][]): ToolContext
+}
+
+/**
+ * tools/call of one selection, apart from any transport: the MCP server's handler, and the stateless HTTP server's
+ * direct path for well-formed calls (which skips the SDK's per-request parsing, validation and bookkeeping).
+ */
+export function createToolCaller(options: CreateServerOptions & { client: AvalancheClient }): ToolCaller {
+  const { config, client } = options
+  const { selected, byName } = prepare(options.selection ?? config)
   const context = (signal?: AbortSignal, fields?: string[][]): ToolContext => ({
     client,
     config,
@@ -148,47 +188,34 @@ export function createServer(options: CreateServerOptions): Server {
     fields,
     scope: selected,
   })
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }))
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, unknownTool(request.params.name, selected))
-    const sink: LogSink = (level, data) => {
-      if (passes(level, threshold)) {
-        extra
-          .sendNotification({ method: 'notifications/message', params: { level, logger: 'avalanche', data } })
-          .catch(() => {}) // the client went away: nothing to tell
+  return {
+    context,
+    async call(name, given, { signal, log }) {
+      const tool = byName.get(name)
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, unknownTool(name, selected))
+      try {
+        let args = given
+        let fields: string[][] | undefined
+        if (tool.fields) {
+          const { fields: asked, ...rest } = args
+          fields = parseFields(asked)
+          args = rest
+        }
+        const out = await withLogSink(log, () => tool.run(args, context(signal, fields)))
+        let shaped = shapeResult(out, fields)
+        let text = JSON.stringify(shaped)
+        // One serialization in the common case: only a result over the budget is cut and serialized again.
+        if (text.length > config.maxResultBytes / 4 && Buffer.byteLength(text) > config.maxResultBytes) {
+          shaped = bound(shaped, config.maxResultBytes)
+          text = JSON.stringify(shaped)
+        }
+        return { content: [{ type: 'text', text }], structuredContent: shaped }
+      } catch (error) {
+        const [failed, cause] = error instanceof TargetError ? [error.tool, error.error] : [tool, error]
+        return { isError: true, content: [{ type: 'text', text: cleanText(errorText(failed, cause), 4_000) }] }
       }
-    }
-    try {
-      let args = request.params.arguments ?? {}
-      let fields: string[][] | undefined
-      if (tool.fields) {
-        const { fields: given, ...rest } = args
-        fields = parseFields(given)
-        args = rest
-      }
-      const out = await withLogSink(sink, () => tool.run(args, context(extra.signal, fields)))
-      let shaped = shapeResult(out, fields)
-      let text = JSON.stringify(shaped)
-      // One serialization in the common case: only a result over the budget is cut and serialized again.
-      if (text.length > config.maxResultBytes / 4 && Buffer.byteLength(text) > config.maxResultBytes) {
-        shaped = bound(shaped, config.maxResultBytes)
-        text = JSON.stringify(shaped)
-      }
-      return { content: [{ type: 'text', text }], structuredContent: shaped }
-    } catch (error) {
-      const [failed, cause] = error instanceof TargetError ? [error.tool, error.error] : [tool, error]
-      return { isError: true, content: [{ type: 'text', text: cleanText(errorText(failed, cause), 4_000) }] }
-    }
-  })
-  server.setRequestHandler(CompleteRequestSchema, (request) => {
-    const { name, value } = request.params.argument
-    const all = completionValues(name, selected).filter((v) => v.toLowerCase().startsWith(value.toLowerCase()))
-    return { completion: { values: all.slice(0, 100), total: all.length, hasMore: all.length > 100 } }
-  })
-  registerResources(server, selected, () => context())
-  registerPrompts(server, selected.listed)
-  return server
+    },
+  }
 }
 
 function unknownTool(name: string, selected: Selected): string {
