@@ -62,6 +62,15 @@ function chainOf(value: string, context: ToolContext): 'X' | 'P' | 'C' {
   return chain as 'X' | 'P' | 'C'
 }
 
+/** The read of the chain a template names (X and P from the node, C from the Data API), as JSON. */
+async function perChain(
+  chain: string,
+  context: ToolContext,
+  reads: Record<'X' | 'P' | 'C', (client: AvalancheClient) => Promise<unknown>>,
+): Promise<Record<string, unknown>> {
+  return toJson(await reads[chainOf(chain, context)](context.client)) as Record<string, unknown>
+}
+
 /** The C-Chain's blockchain ID, which the Data API takes as chainId. */
 async function cChainId(client: AvalancheClient): Promise<string> {
   return (await client.info.getBlockchainID({ alias: 'C' })).blockchainID
@@ -83,38 +92,25 @@ export const templates: readonly Template[] = [
     name: 'transaction',
     title: 'A transaction by ID',
     description: 'A transaction of the X-, P- or C-Chain (chain X, P or C) by ID or hash, decoded.',
-    async read({ chain = '', txID = '' }, context) {
-      const { client } = context
-      const c = chainOf(chain, context)
-      if (c === 'X') return toJson(await client.avm.getTx({ txID, encoding: 'json' })) as Record<string, unknown>
-      if (c === 'P') return toJson(await client.platform.getTx({ txID, encoding: 'json' })) as Record<string, unknown>
-      const chainId = await cChainId(client)
-      return toJson(await client.data.getTransaction({ chainId, txHash: txID })) as Record<string, unknown>
-    },
+    read: ({ chain = '', txID = '' }, context) =>
+      perChain(chain, context, {
+        X: (client) => client.avm.getTx({ txID, encoding: 'json' }),
+        P: (client) => client.platform.getTx({ txID, encoding: 'json' }),
+        C: async (client) => client.data.getTransaction({ chainId: await cChainId(client), txHash: txID }),
+      }),
   },
   {
     uriTemplate: 'avalanche://blocks/{chain}/{height}',
     name: 'block',
     title: 'A block by height',
     description: 'An accepted block of the X-, P- or C-Chain (chain X, P or C) at a height, decoded.',
-    async read({ chain = '', height = '' }, context) {
-      const { client } = context
-      const c = chainOf(chain, context)
+    read({ chain = '', height = '' }, context) {
       if (!/^\d+$/.test(height)) throw new McpError(ErrorCode.InvalidParams, `height: a whole number (got "${height}")`)
-      if (c === 'X') {
-        return toJson(await client.avm.getBlockByHeight({ height: BigInt(height), encoding: 'json' })) as Record<
-          string,
-          unknown
-        >
-      }
-      if (c === 'P') {
-        return toJson(await client.platform.getBlockByHeight({ height: BigInt(height), encoding: 'json' })) as Record<
-          string,
-          unknown
-        >
-      }
-      const chainId = await cChainId(client)
-      return toJson(await client.data.getBlock({ chainId, blockId: height })) as Record<string, unknown>
+      return perChain(chain, context, {
+        X: (client) => client.avm.getBlockByHeight({ height: BigInt(height), encoding: 'json' }),
+        P: (client) => client.platform.getBlockByHeight({ height: BigInt(height), encoding: 'json' }),
+        C: async (client) => client.data.getBlock({ chainId: await cChainId(client), blockId: height }),
+      })
     },
   },
   {

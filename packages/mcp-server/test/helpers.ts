@@ -56,6 +56,16 @@ export async function connect(devnet: Devnet, flags: string[] = [], env: Record<
 
 export type Connection = Awaited<ReturnType<typeof connect>>
 
+/** The first tools of every list: the discovery tools, then the composite tools. */
+export const LEADING_TOOLS = [
+  'avalanche_find_operations',
+  'avalanche_describe_operation',
+  'avalanche_call_operation',
+  'avalanche_chain_status',
+  'avalanche_validator_report',
+  'avalanche_address_overview',
+]
+
 export function text(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
 }

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolName } from '../src/tools.js'
 import { NEEDS_ACCOUNT_STATE, validArgs } from './args.js'
-import { type Connection, connect, text } from './helpers.js'
+import { type Connection, connect, LEADING_TOOLS, text } from './helpers.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: loose views of results in assertions
 type Any = Record<string, any>
@@ -38,15 +38,7 @@ describe('tools/list', () => {
     const { tools } = await mcp.client.listTools()
     const names = tools.map((t) => t.name)
     const expected = catalog.filter((op) => op.readOnly).map((op) => toolName(op.id))
-    expect(names).toEqual([
-      'avalanche_find_operations',
-      'avalanche_describe_operation',
-      'avalanche_call_operation',
-      'avalanche_chain_status',
-      'avalanche_validator_report',
-      'avalanche_address_overview',
-      ...expected,
-    ])
+    expect(names).toEqual([...LEADING_TOOLS, ...expected])
     expect(names.some((n) => n.startsWith('admin_'))).toBe(false)
   })
 
