@@ -9,12 +9,13 @@ import { catalog } from '../catalog.js'
 import type { AnyOperation } from '../operation.js'
 import { createFakeClient } from '../testing/fake-transport.js'
 import {
+  describedParameters,
   exampleOf,
   findSpecOperation,
   resolve,
   responseSchema,
   type Schema,
-  type SpecParameter,
+  successStatuses,
 } from '../testing/openapi.js'
 import * as dataApi from './generated/data-api.gen.js'
 import * as metricsApi from './generated/metrics-api.gen.js'
@@ -110,7 +111,8 @@ describe('operations match the OpenAPI descriptions', () => {
     'default: %s has the parameters, required ones, enums and page sizes of its description',
     (_id, op) => {
       const { spec, operation } = specOf(op)
-      const parameters = (operation.parameters ?? []) as SpecParameter[]
+      // Path, query and JSON-body parameters alike: a write takes its body's fields as parameters (op.query aside).
+      const parameters = describedParameters(spec, operation)
       const schema = paramsSchema(op)
       expect(Object.keys(schema.properties ?? {}).sort()).toEqual(parameters.map((p) => p.name).sort())
       expect((schema.required ?? []).sort()).toEqual(
@@ -119,17 +121,29 @@ describe('operations match the OpenAPI descriptions', () => {
           .map((p) => p.name)
           .sort(),
       )
+      const inQuery = parameters.filter((p) => p.in === 'query').map((p) => p.name)
+      if (operation.requestBody) expect([...(op.query ?? [])].sort(), 'op.query').toEqual(inQuery.sort())
       for (const parameter of parameters) {
-        const specSchema = resolve(spec, parameter.schema)
-        const items = specSchema.items ? resolve(spec, specSchema.items as Schema) : undefined
-        const values = (specSchema.enum ?? items?.enum) as unknown[] | undefined
+        const specSchemas = parameter.schemas.map((s) => resolve(spec, s))
+        const values = specSchemas.flatMap((specSchema) => {
+          const items = specSchema.items ? resolve(spec, specSchema.items as Schema) : undefined
+          return ((specSchema.enum ?? items?.enum) as unknown[] | undefined) ?? []
+        })
         const property = schema.properties?.[parameter.name]
-        if (values) expect(new Set(enumsOf(property)), parameter.name).toEqual(new Set(values))
+        if (values.length) expect(new Set(enumsOf(property)), parameter.name).toEqual(new Set(values))
         if (parameter.name === 'pageSize') {
-          expect(property?.minimum, 'pageSize minimum').toBe(specSchema.minimum)
-          expect(property?.maximum, 'pageSize maximum').toBe(specSchema.maximum)
+          expect(property?.minimum, 'pageSize minimum').toBe(specSchemas[0]?.minimum)
+          expect(property?.maximum, 'pageSize maximum').toBe(specSchemas[0]?.maximum)
         }
       }
+    },
+  )
+
+  test.each(described.map((op) => [op.id, op] as const))(
+    'default: %s accepts every success status of its description',
+    (_id, op) => {
+      const accepted = [200, ...(op.okStatuses ?? [])]
+      for (const status of successStatuses(specOf(op).operation)) expect(accepted, `HTTP ${status}`).toContain(status)
     },
   )
 

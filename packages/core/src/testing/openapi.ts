@@ -23,6 +23,7 @@ export interface SpecParameter {
 export interface SpecOperation {
   operationId: string
   parameters?: SpecParameter[]
+  requestBody?: { required?: boolean; content?: Record<string, { schema: Schema }> }
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>
   'x-execution-weight'?: string
   'x-speakeasy-pagination'?: unknown
@@ -60,11 +61,60 @@ export function resolve(spec: Spec, schema: Schema): Schema {
   return current
 }
 
-/** The 200 response schema of an operation. */
+/** The success statuses (2xx) an operation's description lists: 200, or 201 for creations and the aggregator. */
+export function successStatuses(operation: SpecOperation): number[] {
+  return Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+}
+
+/** The JSON schema of an operation's success response (its first 2xx with a JSON body). */
 export function responseSchema(operation: SpecOperation): Schema {
-  const content = operation.responses['200']?.content?.['application/json']
-  if (!content) throw new Error(`${operation.operationId} has no JSON 200 response`)
-  return content.schema
+  for (const status of successStatuses(operation)) {
+    const content = operation.responses[String(status)]?.content?.['application/json']
+    if (content) return content.schema
+  }
+  throw new Error(`${operation.operationId} has no JSON 2xx response`)
+}
+
+/** A parameter of an operation wherever the description puts it; a body property may be typed by several forms. */
+export interface DescribedParameter {
+  name: string
+  in: SpecParameter['in'] | 'body'
+  required: boolean
+  schemas: Schema[]
+}
+
+/**
+ * Every parameter of an operation: its path, query and header parameters and each property of its JSON request body.
+ * A body given as oneOf forms (createWebhook's three event types) has the union of their properties; one is required
+ * when every form requires it.
+ */
+export function describedParameters(spec: Spec, operation: SpecOperation): DescribedParameter[] {
+  const out: DescribedParameter[] = (operation.parameters ?? []).map((p) => ({
+    name: p.name,
+    in: p.in,
+    required: p.required === true,
+    schemas: [p.schema],
+  }))
+  const body = operation.requestBody?.content?.['application/json']?.schema
+  if (!body) return out
+  const top = resolve(spec, body)
+  const forms = ((top.oneOf ?? top.anyOf) as Schema[] | undefined)?.map((form) => resolve(spec, form)) ?? [top]
+  for (const form of forms) {
+    for (const [name, schema] of Object.entries((form.properties ?? {}) as Record<string, Schema>)) {
+      let parameter = out.find((p) => p.name === name)
+      if (!parameter) {
+        parameter = { name, in: 'body', required: true, schemas: [] }
+        out.push(parameter)
+      }
+      parameter.schemas.push(schema)
+    }
+  }
+  for (const parameter of out.filter((p) => p.in === 'body')) {
+    parameter.required = forms.every((form) => ((form.required ?? []) as string[]).includes(parameter.name))
+  }
+  return out
 }
 
 /** A value of `schema`: its example when that fits the type, else the first enum value, else a typed stand-in. */

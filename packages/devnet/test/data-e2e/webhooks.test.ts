@@ -193,8 +193,8 @@ describe('deliveries', () => {
     // The transaction is the Data API's own: same hash, block and value as getTransaction answers.
     const first = deliveries[0]?.json.event.transaction as { txHash: string; blockNumber: string; value: string }
     const detail = await client.data.getTransaction({ chainId: '43112', txHash: first.txHash })
-    expect(detail.nativeTransaction.blockNumber).toBe(first.blockNumber)
-    expect(detail.nativeTransaction.value).toBe(first.value)
+    expect(detail.nativeTransaction?.blockNumber).toBe(first.blockNumber)
+    expect(detail.nativeTransaction?.value).toBe(first.value)
   })
 
   it('a forged signature is rejected; so is a delivery signed before the secret rotated', async () => {
