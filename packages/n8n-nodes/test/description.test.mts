@@ -82,6 +82,8 @@ describe('Avalanche node description', () => {
       'Data API EVM',
       'Data API Primary Network',
       'Metrics',
+      'Webhook',
+      'Signature Aggregator',
       'Index',
       'Admin',
     ])
@@ -184,6 +186,126 @@ describe('Avalanche node description', () => {
   })
 })
 
+describe('the Webhook and Signature Aggregator resources', () => {
+  const specsOf = (resource: string) => OPERATIONS.filter((s) => s.resource === resource)
+  const own = (operation: string) => properties.filter((p) => shows(p, 'webhook', operation))
+
+  it("names the Webhook operations n8n's way, each with the action it performs", () => {
+    const webhooks = specsOf('webhook')
+    expect(webhooks.map((s) => s.value).sort()).toEqual(
+      catalog
+        .filter((op) => op.endpoint.includes(' /v1/webhooks'))
+        .map((op) => op.id)
+        .sort(),
+    )
+    const operation = properties.find((p) => p.name === 'operation' && shows(p, 'webhook', ''))
+    expect(optionsOf(operation).map((o) => [o.name, o.action])).toEqual([
+      ['Add Addresses', 'Add addresses to a webhook (Webhook)'],
+      ['Create', 'Create a webhook (Webhook)'],
+      ['Deactivate', 'Deactivate a webhook (Webhook)'],
+      ['Generate or Rotate Shared Secret', 'Generate or rotate the shared secret (Webhook)'],
+      ['Get', 'Get a webhook (Webhook)'],
+      ['Get Many', 'Get many webhooks (Webhook)'],
+      ['Get Many Addresses', 'Get many addresses of a webhook (Webhook)'],
+      ['Get Shared Secret', 'Get the shared secret (Webhook)'],
+      ['Remove Addresses', 'Remove addresses from a webhook (Webhook)'],
+      ['Update', 'Update a webhook (Webhook)'],
+    ])
+    expect(specsOf('signatureAggregator').map((s) => s.name)).toEqual([
+      'Aggregate Signatures',
+      'Get Aggregated Signatures',
+    ])
+  })
+
+  it('keeps writes out of the read resources', () => {
+    const writes = OPERATIONS.filter((s) => s.api === 'dataApi' && !s.op.readOnly)
+    expect(writes.length).toBeGreaterThanOrEqual(7)
+    for (const spec of writes) expect(['webhook', 'signatureAggregator'], spec.value).toContain(spec.resource)
+  })
+
+  it('says which operations are destructive and what they break', () => {
+    const destructive = specsOf('webhook').filter((s) => s.op.destructive)
+    expect(destructive.map((s) => s.name).sort()).toEqual([
+      'Deactivate',
+      'Generate or Rotate Shared Secret',
+      'Remove Addresses',
+    ])
+    for (const spec of destructive) expect(spec.description, spec.value).toMatch(/Destructive[^.]*: [a-z]/)
+  })
+
+  it("shows Create's fields by event type", () => {
+    const topFor = (eventType: string) =>
+      own('data.createWebhook')
+        .filter(
+          (p) => p.type !== 'collection' && (p.displayOptions?.show?.eventType ?? [eventType]).includes(eventType),
+        )
+        .map((p) => p.name)
+    expect(topFor('address_activity')).toEqual(['eventType', 'url', 'chainId', 'addresses'])
+    expect(topFor('primary_network_address_activity')).toEqual([
+      'eventType',
+      'url',
+      'network',
+      'primaryNetworkChain',
+      'primaryNetworkAddresses',
+      'addressSubEvents',
+    ])
+    expect(topFor('validator_activity')).toEqual([
+      'eventType',
+      'url',
+      'network',
+      'keyType',
+      'validatorKey',
+      'validatorSubEvents',
+    ])
+    const eventType = own('data.createWebhook').find((p) => p.name === 'eventType')
+    expect(optionsOf(eventType).map((o) => o.name)).toEqual([
+      'Address Activity (EVM)',
+      'Primary Network Address Activity',
+      'Validator Activity',
+    ])
+    expect(own('data.createWebhook').find((p) => p.name === 'chainId')?.type).toBe('resourceLocator')
+    // Additional fields of one event type name it from the collection by its root path.
+    const additional = own('data.createWebhook').find((p) => p.name === 'additionalFields')
+    const byName = new Map(((additional?.options ?? []) as INodeProperties[]).map((o) => [o.name, o]))
+    expect(byName.get('includeLogs')?.displayOptions?.show).toEqual({ '/eventType': ['address_activity'] })
+    expect(byName.get('name')?.displayOptions).toBeUndefined()
+  })
+
+  it('picks the webhook from the account’s list or by ID, and updates through Update Fields', () => {
+    for (const spec of specsOf('webhook').filter((s) => s.op.endpoint.includes('{id}'))) {
+      const webhook = own(spec.value).find((p) => p.name === 'webhookId')
+      expect(webhook?.type, spec.value).toBe('resourceLocator')
+      expect(webhook?.modes?.[0]?.typeOptions?.searchListMethod).toBe('searchWebhooks')
+      expect(own(spec.value).some((p) => p.name === 'id')).toBe(false)
+    }
+    expect(own('data.updateWebhook').find((p) => p.type === 'collection')).toMatchObject({
+      name: 'updateFields',
+      displayName: 'Update Fields',
+    })
+  })
+
+  it('offers the shared secret in the output only on request, never to the AI tool variant', () => {
+    const include = properties.filter((p) => p.name === 'includeSecret')
+    expect(include).toHaveLength(1)
+    expect(include[0]).toMatchObject({ type: 'boolean', default: false })
+    expect(include[0]?.displayOptions?.show?.operation?.sort()).toEqual([
+      'data.generateOrRotateSharedSecret',
+      'data.getSharedSecret',
+    ])
+    expect(include[0]?.displayOptions?.hide).toEqual({ '@tool': [true] })
+    expect(include[0]?.description).toMatch(/execution/)
+    const notice = properties.find((p) => p.name === 'includeSecretNotice')
+    expect(notice?.displayOptions?.show?.includeSecret).toEqual([true])
+  })
+
+  it('shows the aggregator’s message on top, its alternative under Additional Fields', () => {
+    const aggregate = properties.filter((p) => shows(p, 'signatureAggregator', 'data.aggregateSignatures'))
+    expect(aggregate.find((p) => p.name === 'message')?.required).toBeUndefined()
+    const additional = aggregate.find((p) => p.name === 'additionalFields')
+    expect(((additional?.options ?? []) as INodeProperties[]).map((o) => o.name)).toContain('justification')
+  })
+})
+
 describe('authentication: which credential the node uses', () => {
   const descriptions = [node.description, new AvalancheTrigger().description]
 
@@ -227,7 +349,7 @@ describe('authentication: which credential the node uses', () => {
     )
     expect(byCredential.map((p) => p.name)).toEqual([])
     const dataApi = RESOURCES.filter((r) => r.api === 'dataApi').map((r) => r.value)
-    expect(dataApi).toEqual(['dataEvm', 'dataPrimaryNetwork', 'metrics'])
+    expect(dataApi).toEqual(['dataEvm', 'dataPrimaryNetwork', 'metrics', 'webhook', 'signatureAggregator'])
     // A resource whose API is not the selected credential's says which credential to pick.
     const notice = properties.find(
       (p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.[0] === 'nodeApi',

@@ -18,6 +18,8 @@ const credentialTypes = { avalancheNodeApi: new AvalancheNodeApi(), avalancheDat
 export interface RequestLog {
   credentialType: string
   options: IHttpRequestOptions
+  /** The body the service answered, when one arrived in full. */
+  responseBody?: string
 }
 
 /** n8n's request helper as the nodes use it, performed with fetch after the credential's `authenticate`. */
@@ -27,7 +29,8 @@ export function httpRequestWithAuthentication(credentials: Credentials, log: Req
     const data = credentials[credentialType as keyof Credentials]
     if (!type || !data) throw new Error(`no credential ${credentialType}`)
     const options = await type.authenticate(data, requestOptions)
-    log.push({ credentialType, options })
+    const entry: RequestLog = { credentialType, options }
+    log.push(entry)
     const response = await fetch(options.url, {
       method: options.method ?? 'GET',
       headers: options.headers as Record<string, string>,
@@ -35,6 +38,7 @@ export function httpRequestWithAuthentication(credentials: Credentials, log: Req
       signal: (options.abortSignal as AbortSignal | undefined) ?? null,
     })
     const body = await response.text()
+    entry.responseBody = body
     if (!options.returnFullResponse || !options.ignoreHttpStatusErrors)
       throw new Error('nodes must ask for full responses')
     return { statusCode: response.status, headers: Object.fromEntries(response.headers), body }
@@ -63,13 +67,17 @@ function parameterReader(parameters: IDataObject[]) {
   }
 }
 
-/** A fake IExecuteFunctions: one parameter set per input item (or one for all), real HTTP through the credential. */
+/**
+ * A fake IExecuteFunctions: one parameter set per input item (or one for all), real HTTP through the credential.
+ * `nodeType` runs it as another type (n8n's AI tool variant is `<type>Tool`).
+ */
 export function executeFunctions(options: {
   parameters: IDataObject[]
   credentials: Credentials
   items?: number
   continueOnFail?: boolean
   log?: RequestLog[]
+  nodeType?: string
 }): IExecuteFunctions {
   const items: INodeExecutionData[] = Array.from({ length: options.items ?? options.parameters.length }, () => ({
     json: {},
@@ -77,7 +85,7 @@ export function executeFunctions(options: {
   const fns = {
     getInputData: () => items,
     getNodeParameter: parameterReader(options.parameters),
-    getNode: () => node,
+    getNode: () => (options.nodeType ? { ...node, type: options.nodeType } : node),
     getCredentials: async (type: string) => {
       const data = options.credentials[type as keyof Credentials]
       if (!data) throw new Error(`no credential ${type}`)

@@ -14,6 +14,7 @@ import { OPERATION_BY_VALUE } from '../shared/operations'
 import { shapeOutput, toNodeError } from '../shared/output'
 import { actionProperties, actionSubtitle } from '../shared/properties'
 import { readParams, records } from '../shared/run'
+import { INCLUDE_SECRET, secretOutput } from '../shared/secrets'
 import { clientFor } from '../shared/transport'
 
 export class Avalanche implements INodeType {
@@ -40,8 +41,11 @@ export class Avalanche implements INodeType {
     const items = this.getInputData()
     const out: INodeExecutionData[] = []
     const clients = new Map<string, AvalancheClient>()
+    // n8n names the tool variant of a node `<name>Tool` (the same test as its `@tool` display condition).
+    const asTool = this.getNode().type.endsWith('Tool')
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       const pairedItem = { item: itemIndex }
+      let labels: Record<string, string> = {}
       try {
         const resource = this.getNodeParameter('resource', itemIndex) as string
         const operation = this.getNodeParameter('operation', itemIndex) as string
@@ -64,13 +68,20 @@ export class Avalanche implements INodeType {
         if (spec.paginated && !(this.getNodeParameter('returnAll', itemIndex, false) as boolean)) {
           limit = this.getNodeParameter('limit', itemIndex, 50) as number
         }
-        const params = readParams(this, spec, itemIndex)
+        const read = readParams(this, spec, itemIndex)
+        labels = read.labels
+        const includeSecret =
+          spec.op.secretFields && (this.getNodeParameter(INCLUDE_SECRET, itemIndex, false) as boolean)
         const timeout = typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}
-        for await (const record of records(client, spec, params, limit, timeout)) {
-          out.push({ json: shapeOutput(record, spec.value, output), pairedItem })
+        for await (const record of records(client, spec, read.params, limit, timeout)) {
+          const json = shapeOutput(record, spec.value, output)
+          out.push({
+            json: spec.op.secretFields ? secretOutput(json, spec, includeSecret === true, asTool) : json,
+            pairedItem,
+          })
         }
       } catch (error) {
-        const nodeError = toNodeError(this.getNode(), error, itemIndex)
+        const nodeError = toNodeError(this.getNode(), error, itemIndex, labels)
         if (this.continueOnFail()) {
           out.push({ json: { error: nodeError.message, description: nodeError.description ?? null }, pairedItem })
           continue

@@ -4,6 +4,9 @@ import type { Locator } from './operations'
 import { toNodeError } from './output'
 import { clientFor, DATA_CREDENTIAL, NODE_CREDENTIAL } from './transport'
 
+/** The most webhooks the list offers (a page of 100 is one request; the account's plan caps how many it has). */
+const WEBHOOKS_LISTED = 500
+
 type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>
 
 /** A list search: the entries `load` reads with the credential, those containing the typed filter, by name. */
@@ -33,4 +36,11 @@ export const listSearch: Record<Locator, Search> = {
   searchBlockchains: search(NODE_CREDENTIAL, async (client) =>
     (await client.platform.getBlockchains()).blockchains.map((c) => ({ name: `${c.name} (${c.id})`, value: c.id })),
   ),
+  searchWebhooks: search(DATA_CREDENTIAL, async (client) => {
+    const webhooks: INodeListSearchItems[] = []
+    for await (const w of client.data.listWebhooks.items({}, { limit: WEBHOOKS_LISTED })) {
+      webhooks.push({ name: `${w.name || w.url || w.id} (${w.status ?? 'status unknown'})`, value: w.id })
+    }
+    return webhooks
+  }),
 }

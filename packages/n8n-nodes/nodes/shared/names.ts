@@ -23,6 +23,7 @@ const SPELLING: Record<string, string> = {
   Src: 'Source',
   Dest: 'Destination',
   Timeseries: 'Time Series',
+  Url: 'URL',
 }
 
 /** n8n's Title Case keeps these in lower case unless they start the name ("Get Block by Height"). */
@@ -58,10 +59,46 @@ const OPERATION_NAMES: Record<string, string> = {
   'metrics.liveCheck': 'Check Liveness',
   'data.healthCheck': 'Check Health',
   'data.liveCheck': 'Check Liveness',
+  // The Webhook resource, named the way n8n's own nodes name a resource's operations.
+  'data.createWebhook': 'Create',
+  'data.getWebhook': 'Get',
+  'data.listWebhooks': 'Get Many',
+  'data.updateWebhook': 'Update',
+  'data.deactivateWebhook': 'Deactivate',
+  'data.addAddressesToWebhook': 'Add Addresses',
+  'data.removeAddressesFromWebhook': 'Remove Addresses',
+  'data.getAddressesFromWebhook': 'Get Many Addresses',
+  'data.generateOrRotateSharedSecret': 'Generate or Rotate Shared Secret',
+  'data.getSharedSecret': 'Get Shared Secret',
 }
 
-/** Descriptions that say how an operation differs from its near-duplicate. */
+/** Picker labels ("actions") where the operation's name alone would not say what it acts on ("Create"). */
+export const OPERATION_ACTIONS: Record<string, string> = {
+  'data.createWebhook': 'Create a webhook',
+  'data.getWebhook': 'Get a webhook',
+  'data.listWebhooks': 'Get many webhooks',
+  'data.updateWebhook': 'Update a webhook',
+  'data.deactivateWebhook': 'Deactivate a webhook',
+  'data.addAddressesToWebhook': 'Add addresses to a webhook',
+  'data.removeAddressesFromWebhook': 'Remove addresses from a webhook',
+  'data.getAddressesFromWebhook': 'Get many addresses of a webhook',
+  'data.generateOrRotateSharedSecret': 'Generate or rotate the shared secret',
+  'data.getSharedSecret': 'Get the shared secret',
+}
+
+/**
+ * Descriptions that say how an operation differs from its near-duplicate, and what the Webhook resource's destructive
+ * operations break (n8n has no annotation for that: the description is where a user and an agent read it).
+ */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
+  'data.deactivateWebhook':
+    'Destructive: stops every delivery of the webhook at once, and nothing is delivered until Update sets its Status back to Active',
+  'data.removeAddressesFromWebhook':
+    'Destructive: stops the events of these addresses at once (Add Addresses resumes them); answers the webhook',
+  'data.generateOrRotateSharedSecret':
+    "Create the account's signing secret, or replace it. Destructive when one exists: receivers that check x-signature with the old secret reject every delivery until they have the new one. The secret is not in the output unless Include Secret in Output is on",
+  'data.getSharedSecret':
+    "The account's webhook signing secret, to check x-signature. The secret is not in the output unless Include Secret in Output is on",
   'health.health':
     "The node's overall health and each check's result, through the JSON-RPC API (Probe Health reads the same from the HTTP probe)",
   'health.readiness':

@@ -1,6 +1,7 @@
 import { type AnyOperation, catalog, type Service } from '@avalanche-automation/core'
 import type { z } from 'zod'
-import { actionWords, fieldName, htmlSafe, OPERATION_DESCRIPTIONS, operationName } from './names'
+import { FORMS, fieldOverride } from './forms'
+import { actionWords, fieldName, htmlSafe, OPERATION_ACTIONS, OPERATION_DESCRIPTIONS, operationName } from './names'
 
 /**
  * The node's resources in the order users reach for them (node info first, Admin last), each with the API whose
@@ -28,6 +29,24 @@ export const RESOURCES = [
     description: 'Data API: Primary Network transactions and blocks',
   },
   { value: 'metrics', name: 'Metrics', api: 'dataApi', description: 'Metrics API: chain, staking and ICM metrics' },
+  // The Data API's writes live in resources of their own, never beside its reads. Reachable from the AI tool too:
+  // n8n's tool variant runs only the operation a user set up (Resource and Operation take no expressions, so no
+  // $fromAI), so an agent cannot reach a webhook write nobody configured; the shared secret never goes to an agent.
+  {
+    value: 'webhook',
+    name: 'Webhook',
+    api: 'dataApi',
+    description: 'Webhooks API: push subscriptions to address and validator activity, and their signing secret',
+  },
+  // Its own resource, named as the Data API and Builder Hub name it: L1 operators aggregate Warp signatures both for
+  // ICM messages and for validator-set changes (RegisterL1ValidatorTx and the like), so it belongs to neither ICM
+  // reads nor webhooks; searching the picker for "signature" or "aggregate" finds it.
+  {
+    value: 'signatureAggregator',
+    name: 'Signature Aggregator',
+    api: 'dataApi',
+    description: "Data API: BLS signatures of an L1's validators over a Warp message",
+  },
   {
     value: 'index',
     name: 'Index',
@@ -56,36 +75,52 @@ export function resourceOf(op: AnyOperation): Resource {
     data: 'dataEvm',
     metrics: 'metrics',
   }
+  if (op.service === 'data' && / \/v1\/webhooks/.test(op.endpoint)) return 'webhook'
+  if (op.service === 'data' && / \/v1\/signatureAggregator\//.test(op.endpoint)) return 'signatureAggregator'
   if (op.service === 'data' && /\/networks\//.test(op.endpoint)) return 'dataPrimaryNetwork'
   return byService[op.service]
 }
 
-export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'list' | 'json'
+export type FieldKind = 'string' | 'number' | 'boolean' | 'options' | 'multiOptions' | 'list' | 'json'
 
 /**
  * Lists a required ID can be picked from (n8n resource locators, "From List" or "By ID"): the method names of the
  * node's `listSearch`.
  */
-export type Locator = 'searchEvmChains' | 'searchBlockchains'
+export type Locator = 'searchEvmChains' | 'searchBlockchains' | 'searchWebhooks'
 
 function locatorOf(op: AnyOperation, field: string): Locator | undefined {
+  if (field === 'id' && op.endpoint.includes('/v1/webhooks/{id}')) return 'searchWebhooks'
   if (field === 'chainId' && (op.service === 'data' || op.service === 'metrics')) return 'searchEvmChains'
   if (op.service === 'platform' && field === 'blockchainID') return 'searchBlockchains'
   return undefined
 }
 
 export interface FieldSpec {
-  /** The wire parameter name, also the n8n parameter name. */
+  /** The n8n parameter name; also the wire parameter name unless `wire` says otherwise. */
   name: string
   displayName: string
   kind: FieldKind
   required: boolean
   description: string
+  /** Values of an options or multiOptions field. */
   options?: string[]
-  default?: string | number | boolean
+  /** How the editor names each value (else the value itself). */
+  optionNames?: Record<string, string>
+  default?: string | number | boolean | string[]
+  placeholder?: string
   /** Required IDs with a list to pick from: a resource locator ("From List" or "By ID"). */
   locator?: Locator
+  /** Where the value goes in the wire parameters when not under `name`: a dot path (`metadata.addresses`). */
+  wire?: string
+  /** Shown (and read) only while other top-level parameters have one of these values (Create's event type). */
+  when?: Record<string, string[]>
+  /** An optional field shown on top rather than under Additional Fields (one of two alternatives, say). */
+  top?: boolean
 }
+
+/** Whether a field is shown on top of the operation (else in its Additional or Update Fields collection). */
+export const onTop = (field: FieldSpec): boolean => field.required || field.top === true
 
 export interface OperationSpec {
   op: AnyOperation
@@ -100,6 +135,10 @@ export interface OperationSpec {
   /** Fields shown for this operation (pagination parameters replaced by Return All / Limit). */
   fields: FieldSpec[]
   paginated: boolean
+  /** The collection of its optional fields: `updateFields` (Update Fields) for an update, else `additionalFields`. */
+  collection: 'additionalFields' | 'updateFields'
+  /** Turns the fields' values into the operation's parameters where a form is not one field per parameter. */
+  assemble?: (params: Record<string, unknown>) => Record<string, unknown>
 }
 
 /** The index a user most likely wants first: X/tx stopped growing at Cortina (node-rpc.md section 0.1). */
@@ -200,25 +239,29 @@ function buildSpec(op: AnyOperation): OperationSpec {
     } else if (name === 'indexName' && kind.options?.includes(GROWING_INDEX)) {
       field.default = GROWING_INDEX
     }
-    fields.push(field)
+    fields.push({ ...field, ...fieldOverride(op, field) })
   }
+  const form = FORMS[op.id]
   let description = OPERATION_DESCRIPTIONS[op.id] ?? sentence(op.summary).replace(/\.$/, '')
   if (op.service === 'admin') description += ' (needs --api-admin-enabled=true; unsafe on shared nodes)'
   else if (op.requires) description += ` (needs ${op.requires})`
   if (op.deprecated) description += ` (deprecated since ${op.deprecated.since})`
   const name = operationName(op.id)
   const { api, name: resourceName } = RESOURCES.find((r) => r.value === resource) ?? RESOURCES[0]
-  return {
+  const spec: OperationSpec = {
     op,
     resource,
     api,
     value: op.id,
     name,
-    action: `${actionWords(name)} (${resourceName})`,
+    action: `${OPERATION_ACTIONS[op.id] ?? actionWords(name)} (${resourceName})`,
     description: htmlSafe(description),
-    fields,
+    fields: form?.fields ?? fields,
     paginated: op.pagination !== undefined,
+    collection: /^update[A-Z]/.test(op.id.slice(op.id.indexOf('.') + 1)) ? 'updateFields' : 'additionalFields',
   }
+  if (form?.assemble) spec.assemble = form.assemble
+  return spec
 }
 
 /** Every catalog operation as the node presents it. */

@@ -35,11 +35,16 @@ function addAvax(value: unknown): unknown {
   return out
 }
 
+/** The key of an item whose record is a bare value (a webhook's address), else `result`. */
+const VALUE_KEYS: Record<string, string> = { 'data.getAddressesFromWebhook': 'address' }
+
 /** One output item's JSON: bigint as decimal strings; Simplified adds formatted AVAX amounts when the unit is known. */
 export function shapeOutput(value: unknown, operationId: string, output: string): IDataObject {
   const shaped = output === 'raw' || !knowsAvaxAmounts(operationId) ? value : addAvax(value)
   const json = toJson(shaped)
-  return json && typeof json === 'object' && !Array.isArray(json) ? (json as IDataObject) : { result: json as never }
+  return json && typeof json === 'object' && !Array.isArray(json)
+    ? (json as IDataObject)
+    : { [VALUE_KEYS[operationId] ?? 'result']: json as never }
 }
 
 /** What to do about a core error, shown as the n8n error's description. */
@@ -72,25 +77,45 @@ const OPTION_LABELS: Record<string, string> = { timeoutMs: 'Timeout' }
 
 /**
  * A parameter path as the user sees the field: `addresses[0]` → `"Addresses", item 1` (lists count from 1 in the
- * field), `startIndex.address` → `"Start Index", Address`.
+ * field), `startIndex.address` → `"Start Index", Address`. `labels` names the fields by their wire path where the
+ * parameter is not the field (`metadata.addresses[1]` → `"Addresses", item 2`).
  */
-export function fieldLabel(path: string): string {
-  const [top = '', ...rest] = path.split(/(?=[.[])/)
+export function fieldLabel(path: string, labels: Record<string, string> = {}): string {
+  const own = Object.keys(labels)
+    .filter((wire) => path === wire || path.startsWith(`${wire}.`) || path.startsWith(`${wire}[`))
+    .sort((a, b) => b.length - a.length)[0]
+  const [top = '', ...rest] = own
+    ? [
+        own,
+        ...path
+          .slice(own.length)
+          .split(/(?=[.[])/)
+          .filter(Boolean),
+      ]
+    : path.split(/(?=[.[])/)
   const parts = rest.map((p) => (p.startsWith('[') ? `item ${Number(p.slice(1, -1)) + 1}` : fieldName(p.slice(1))))
-  return [`"${OPTION_LABELS[top] ?? fieldName(top)}"`, ...parts].join(', ')
+  return [`"${labels[top] ?? OPTION_LABELS[top] ?? fieldName(top)}"`, ...parts].join(', ')
 }
 
-/** Maps anything thrown by core to NodeOperationError (bad parameters) or NodeApiError (the service said no). */
-export function toNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+/**
+ * Maps anything thrown by core to NodeOperationError (bad parameters) or NodeApiError (the service said no); `labels`
+ * (from readParams) names fields whose wire path is not their name.
+ */
+export function toNodeError(
+  node: INode,
+  error: unknown,
+  itemIndex: number,
+  labels: Record<string, string> = {},
+): NodeApiError | NodeOperationError {
   if (error instanceof NodeApiError || error instanceof NodeOperationError) return error
   if (InvalidParamsError.isInstance(error)) {
-    const issues = error.issues.map((i) => (i.path ? `${fieldLabel(i.path)}: ${i.message}` : i.message))
-    const fields = [...new Set(error.issues.map((i) => i.path.split(/[.[]/)[0]).filter(Boolean))] as string[]
+    const issues = error.issues.map((i) => (i.path ? `${fieldLabel(i.path, labels)}: ${i.message}` : i.message))
+    const fields = [...new Set(error.issues.filter((i) => i.path).map((i) => fieldLabel(i.path, labels).split(',')[0]))]
     const lead = error.issues.every((i) => i.path) ? 'Invalid value in' : 'Invalid parameters:'
     return new NodeOperationError(node, `${lead} ${issues.join('; ')}`, {
       itemIndex,
       description: fields.length
-        ? `Fix the field${fields.length > 1 ? 's' : ''} ${fields.map((f) => fieldLabel(f)).join(', ')}`
+        ? `Fix the field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}`
         : 'Fix the fields of this operation',
     })
   }

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow'
 import { authenticationProperty, credentialNotices } from './authentication'
-import { type Api, type FieldSpec, type Locator, OPERATIONS, type OperationSpec, RESOURCES } from './operations'
+import { type Api, type FieldSpec, type Locator, OPERATIONS, type OperationSpec, onTop, RESOURCES } from './operations'
+import { secretProperties } from './secrets'
 
 const OPTIONS: INodeProperties = {
   displayName: 'Options',
@@ -39,14 +40,25 @@ const OPTIONS: INodeProperties = {
 const LOCATOR_EXAMPLES: Record<Locator, string> = {
   searchEvmChains: 'e.g. 43114',
   searchBlockchains: 'e.g. 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+  searchWebhooks: 'e.g. 9f0c7a52-3c1e-4b7a-a0f1-5e2d8c6b4a19',
 }
 
+/**
+ * One field as an n8n parameter: on top (`show`: its resource and operation) or, with `show` empty, an option of the
+ * operation's collection, where a `when` condition names the top-level parameter by its root path (`/eventType`).
+ */
 function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeProperties {
+  const top = Object.keys(show).length > 0
+  const when = Object.entries(field.when ?? {}).map(([name, values]) => [top ? name : `/${name}`, values])
+  const displayOptions =
+    top || when.length ? { displayOptions: { show: { ...show, ...Object.fromEntries(when) } } } : {}
   const base = {
     displayName: field.displayName,
     name: field.name,
     ...(field.description ? { description: field.description } : {}),
-    ...(field.required && Object.keys(show).length ? { required: true, displayOptions: { show } } : {}),
+    ...(field.placeholder ? { placeholder: field.placeholder } : {}),
+    ...(field.required && top ? { required: true } : {}),
+    ...displayOptions,
   }
   const property: INodeProperties = (() => {
     if (field.locator) {
@@ -73,14 +85,20 @@ function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeP
         return { ...base, type: 'boolean', default: typeof field.default === 'boolean' ? field.default : false }
       case 'options': {
         const values = field.options ?? []
-        const options = values.map((o) => ({ name: o, value: o })).sort((a, b) => a.name.localeCompare(b.name))
         return {
           ...base,
           type: 'options',
-          options,
+          options: optionsOf(field),
           default: typeof field.default === 'string' ? field.default : (values[0] ?? ''),
         }
       }
+      case 'multiOptions':
+        return {
+          ...base,
+          type: 'multiOptions',
+          options: optionsOf(field),
+          default: Array.isArray(field.default) ? field.default : [],
+        }
       case 'list':
         return {
           ...base,
@@ -95,6 +113,13 @@ function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeP
     }
   })()
   return property
+}
+
+/** An options field's values, named as the field says (else by value), in n8n's alphabetical order. */
+function optionsOf(field: FieldSpec): INodePropertyOptions[] {
+  return (field.options ?? [])
+    .map((value) => ({ name: field.optionNames?.[value] ?? value, value }))
+    .sort((a, b) => a.name.localeCompare(b.name))
 }
 
 const apisFirst = (api: Api): Api[] => (api === 'nodeApi' ? ['nodeApi', 'dataApi'] : ['dataApi', 'nodeApi'])
@@ -145,8 +170,8 @@ export function actionProperties(): INodeProperties[] {
     })
   }
   for (const spec of OPERATIONS) {
-    const required = spec.fields.filter((f) => f.required)
-    const optional = spec.fields.filter((f) => !f.required)
+    const required = spec.fields.filter(onTop)
+    const optional = spec.fields.filter((f) => !onTop(f))
     for (const field of required) properties.push(fieldProperty(field, show(spec)))
     if (spec.paginated) {
       properties.push(
@@ -171,8 +196,8 @@ export function actionProperties(): INodeProperties[] {
     }
     if (optional.length) {
       properties.push({
-        displayName: 'Additional Fields',
-        name: 'additionalFields',
+        displayName: spec.collection === 'updateFields' ? 'Update Fields' : 'Additional Fields',
+        name: spec.collection,
         type: 'collection',
         placeholder: 'Add Field',
         default: {},
@@ -181,6 +206,7 @@ export function actionProperties(): INodeProperties[] {
       })
     }
   }
+  properties.push(...secretProperties(OPERATIONS.filter((s) => s.op.secretFields).map((s) => s.value)))
   properties.push(OPTIONS)
   return properties
 }

@@ -1,23 +1,54 @@
 import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow'
-import type { FieldSpec, OperationSpec } from './operations'
+import { type FieldSpec, type OperationSpec, onTop } from './operations'
 
-/** Turns the item's n8n parameters into the operation's wire parameters (core validates them). */
-export function readParams(fns: IExecuteFunctions, spec: OperationSpec, itemIndex: number): Record<string, unknown> {
+/** An item's wire parameters, and the label of each field by its wire path (for errors that name a parameter). */
+export interface ReadParams {
+  params: Record<string, unknown>
+  labels: Record<string, string>
+}
+
+/** Sets `value` at a dot path of `target` (`metadata.addresses`), making the objects on the way. */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.')
+  const last = keys.pop() as string
+  let node = target
+  for (const key of keys) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {}
+    node = node[key] as Record<string, unknown>
+  }
+  node[last] = value
+}
+
+/**
+ * Turns the item's n8n parameters into the operation's wire parameters (core validates them). A field shown only for
+ * some values of another parameter (`when`) is read only while it is shown.
+ */
+export function readParams(fns: IExecuteFunctions, spec: OperationSpec, itemIndex: number): ReadParams {
   const params: Record<string, unknown> = {}
-  const additional = spec.fields.some((f) => !f.required)
-    ? (fns.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject)
+  const labels: Record<string, string> = {}
+  const additional = spec.fields.some((f) => !onTop(f))
+    ? (fns.getNodeParameter(spec.collection, itemIndex, {}) as IDataObject)
     : {}
+  const shown = (field: FieldSpec) =>
+    Object.entries(field.when ?? {}).every(([name, values]) =>
+      values.includes(String(fns.getNodeParameter(name, itemIndex, ''))),
+    )
   for (const field of spec.fields) {
-    const raw = field.required
-      ? fns.getNodeParameter(field.name, itemIndex, undefined, { extractValue: field.locator !== undefined })
+    if (!shown(field)) continue
+    const wire = field.wire ?? field.name
+    labels[wire] = field.displayName
+    const raw = onTop(field)
+      ? fns.getNodeParameter(field.name, itemIndex, field.required ? undefined : null, {
+          extractValue: field.locator !== undefined,
+        })
       : additional[field.name]
     if (raw === undefined || raw === null) continue
     const value = convert(fns, field, raw, itemIndex)
-    if (value !== undefined) params[field.name] = value
+    if (value !== undefined) setPath(params, wire, value)
   }
-  return params
+  return { params: spec.assemble ? spec.assemble(params) : params, labels }
 }
 
 function convert(fns: IExecuteFunctions, field: FieldSpec, raw: unknown, itemIndex: number): unknown {
