@@ -42,6 +42,8 @@ export const SERVED = {
     'getBalancesByAddresses',
     'getChainIdsForAddresses',
     'getLastActivityTimestampByAddresses',
+    'getUtxosByAddressesV2',
+    'getLastActivityTimestampByAddressesV2',
     'getTxByHash',
     'getBlockById',
     'listLatestPrimaryNetworkBlocks',
@@ -83,6 +85,12 @@ export const SERVED = {
     'getValidatorsByDateRange',
   ],
 } as const
+
+/**
+ * Success statuses the live service answers where its description says 200: UTXOs V2 answers 201 (data-api.md 0b.5;
+ * chainkit's overlay commit 0f55abfe "add a 201 response for UTXOs v2").
+ */
+const LIVE_STATUS: Record<string, number> = { getUtxosByAddressesV2: 201 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI documents are plain JSON
 type Json = any
@@ -128,6 +136,7 @@ export function generate(): string {
         path: found.path,
         weight: found.op['x-execution-weight'] ?? null,
         params,
+        ...(LIVE_STATUS[id] ? { status: LIVE_STATUS[id] } : {}),
       }
       rows.push(`  ${JSON.stringify(entry)},`)
     }

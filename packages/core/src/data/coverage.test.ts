@@ -10,8 +10,6 @@ import { loadSpec } from '../testing/openapi.js'
 /** operationId: why core does not declare it (yet). */
 const LEFT_OUT: Record<string, string> = {
   // Seed-implied and priority reads not finished in issue 13's first pass: the devnet must model them first.
-  getUtxosByAddressesV2: 'not yet: POST with a JSON body, answers 201 (needs the REST-writes executor, H2)',
-  getLastActivityTimestampByAddressesV2: 'not yet: POST with a JSON body (needs the REST-writes executor, H2)',
   listInternalTransactions: 'not yet: issue 13, remaining',
   listContractDeployments: 'not yet: issue 13, remaining',
   getContractMetadata: 'not yet: issue 13, remaining',

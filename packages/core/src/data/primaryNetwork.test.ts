@@ -155,8 +155,54 @@ const WIRE: [keyof typeof primaryNetwork, unknown, string, Record<string, string
 ]
 
 describe('data (Primary Network) wire requests and results', () => {
+  const V2 = ['getUtxosByAddressesV2', 'getLastActivityTimestampByAddressesV2']
+
   test('default: every Primary Network operation has a wire case', () => {
-    expect(new Set(WIRE.map(([name]) => name))).toEqual(new Set(Object.keys(primaryNetwork)))
+    expect(new Set([...WIRE.map(([name]) => name), ...V2])).toEqual(new Set(Object.keys(primaryNetwork)))
+  })
+
+  test('default: the V2 reads POST the addresses as a JSON body, filters in the query; 201 is success', async () => {
+    const path = '/v1/networks/fuji/blockchains/x-chain/utxos'
+    const reply = responseExample(primaryNetwork.getUtxosByAddressesV2.endpoint)
+    const { client, fake } = createFakeClient({ [`POST ${path}`]: { status: 201, body: reply } })
+    const params = { network: 'fuji' as const, blockchainId: 'x-chain', addresses: [FUJI_X, BARE], pageSize: 1024 }
+    await expect(client.data.getUtxosByAddressesV2({ ...params, sortBy: 'amount' })).resolves.toEqual(reply)
+    expect(fake.last()).toMatchObject({ method: 'POST', body: { addresses: `${FUJI_X},${BARE}` } })
+    expect(fake.last().query).toEqual({ pageSize: ['1024'], sortBy: ['amount'] })
+    const last = '/v1/networks/fuji/blockchains/c-chain/lastActivityTimestampByAddresses'
+    const activity = responseExample(primaryNetwork.getLastActivityTimestampByAddressesV2.endpoint)
+    const second = createFakeClient({ [`POST ${last}`]: { body: activity } })
+    const call = { network: 'fuji', blockchainId: 'c-chain', addresses: EVM } as const
+    await expect(second.client.data.getLastActivityTimestampByAddressesV2(call)).resolves.toEqual(activity)
+    expect(second.fake.last()).toMatchObject({ method: 'POST', body: { addresses: EVM }, query: {} })
+  })
+
+  test('behavior: a V2 POST is a read, so a 5xx is retried like a GET', async () => {
+    let attempts = 0
+    const path = '/v1/networks/fuji/blockchains/p-chain/lastActivityTimestampByAddresses'
+    const activity = responseExample(primaryNetwork.getLastActivityTimestampByAddressesV2.endpoint)
+    const { client } = createFakeClient(
+      { [`POST ${path}`]: () => (++attempts < 3 ? { status: 503, body: 'unavailable' } : { body: activity }) },
+      { retry: { retries: 3, baseDelayMs: 0 }, sleep: async () => {} },
+    )
+    const op = primaryNetwork.getLastActivityTimestampByAddressesV2
+    expect([op.readOnly, op.idempotent]).toEqual([true, true])
+    await client.data.getLastActivityTimestampByAddressesV2({
+      network: 'fuji',
+      blockchainId: 'p-chain',
+      addresses: BARE,
+    })
+    expect(attempts).toBe(3)
+  })
+
+  test('error: the V2 reads require addresses (the body requires them)', async () => {
+    const { client, fake } = createFakeClient()
+    await expectInvalidParams(
+      fake,
+      // @ts-expect-error addresses missing
+      () => client.data.getUtxosByAddressesV2({ network: 'fuji', blockchainId: 'x-chain' }),
+      /addresses/,
+    )
   })
 
   test.each(WIRE.map(([name, params, path, query]) => ({ name, params, path, query })))(

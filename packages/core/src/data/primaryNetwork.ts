@@ -7,8 +7,10 @@ import {
   zGetBlockByIdResult,
   zGetChainIdsForAddressesResult,
   zGetLastActivityTimestampByAddressesResult,
+  zGetLastActivityTimestampByAddressesV2Result,
   zGetTxByHashResult,
   zGetUtxosByAddressesResult,
+  zGetUtxosByAddressesV2Result,
   zListAssetTransactionsResult,
   zListLatestPrimaryNetworkBlocksResult,
   zListLatestPrimaryNetworkTransactionsResult,
@@ -47,6 +49,29 @@ const AMOUNTS =
 const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const SHORT_PAGES =
   'A page can hold fewer transactions than pageSize once their UTXOs reach a size threshold; that is not the end of the list (only a missing nextPageToken is).'
+
+/** The filters of the UTXO reads, GET and V2 POST alike (the description's query parameters). */
+const utxoFilters = {
+  network,
+  blockchainId: primaryNetworkBlockchainId,
+  assetId: cb58Id('an asset ID').describe('Only UTXOs of this asset (X-Chain).').optional(),
+  minUtxoAmount: z
+    .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
+    .min(0, { error: "expected an amount >= 0 (the asset's smallest unit)" })
+    .describe('Only UTXOs of at least this amount (inclusive).')
+    .optional(),
+  includeSpent: z.boolean({ error: 'expected true or false' }).describe('Add spent UTXOs.').optional(),
+  sortBy: closedEnum(zUtxosSortByOption).describe('timestamp (creation time) or amount, with sortOrder.').optional(),
+  sortOrder: sortOrder.optional(),
+  pageToken: pageToken.optional(),
+}
+
+/**
+ * The V2 POST reads carry the addresses in a JSON body (PrimaryNetworkAddressesBodyDto: comma-separated, required)
+ * and the rest in the path and query: POST, but reads, so retried like any GET.
+ */
+const V2 =
+  'The V2 form of the same read: POST with the addresses in the body, for longer address lists than a URL holds.'
 
 const BLOCK =
   'Each block has blockNumber, blockHash, parentHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs, blockSizeBytes and proposerDetails.'
@@ -164,21 +189,8 @@ export const primaryNetwork = {
       'The UTXOs some addresses hold on the P-, X- or C-Chain (C: its shared memory), optionally spent ones too.',
     description: `addresses: as an array or comma-separated (the description makes it optional; the answer is about them). Each address's UTXOs once (a UTXO several of them own is listed once), as the node's avm/platform.getUTXOs walk them, decoded: utxoId, amount (asset.amount), owners (addresses, threshold), locktimes and the creating transaction; P-Chain UTXOs add stakeableLocktime and staked. On the C-Chain they are the atomic UTXOs waiting in its shared memory. includeSpent adds spent ones with their consuming transaction. assetId filters the X-Chain only. sortBy timestamp (creation) or amount, desc by default. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: z.strictObject({
-      network,
-      blockchainId: primaryNetworkBlockchainId,
+      ...utxoFilters,
       addresses: primaryNetworkAddresses.optional(),
-      assetId: cb58Id('an asset ID').describe('Only UTXOs of this asset (X-Chain).').optional(),
-      minUtxoAmount: z
-        .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
-        .min(0, { error: "expected an amount >= 0 (the asset's smallest unit)" })
-        .describe('Only UTXOs of at least this amount (inclusive).')
-        .optional(),
-      includeSpent: z.boolean({ error: 'expected true or false' }).describe('Add spent UTXOs.').optional(),
-      sortBy: closedEnum(zUtxosSortByOption)
-        .describe('timestamp (creation time) or amount, with sortOrder.')
-        .optional(),
-      sortOrder: sortOrder.optional(),
-      pageToken: pageToken.optional(),
       pageSize: pageSize(100).optional(),
     }),
     result: zGetUtxosByAddressesResult,
@@ -220,6 +232,31 @@ export const primaryNetwork = {
       addresses: primaryNetworkAddresses.optional(),
     }),
     result: zGetLastActivityTimestampByAddressesResult,
+  }),
+  getUtxosByAddressesV2: defineOperation({
+    ...read,
+    id: 'data.getUtxosByAddressesV2',
+    endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/utxos',
+    query: ['pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
+    summary: 'data.getUtxosByAddresses for many addresses: the addresses in a POST body, up to 1024 UTXOs a page.',
+    description: `${V2} Answers like data.getUtxosByAddresses; the live service answers HTTP 201 (data-api.md 0b.5). ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+    params: z.strictObject({
+      ...utxoFilters,
+      addresses: primaryNetworkAddresses,
+      pageSize: pageSize(1024).optional(),
+    }),
+    result: zGetUtxosByAddressesV2Result,
+    pagination: { kind: 'pageToken', items: 'utxos' },
+    okStatuses: [201],
+  }),
+  getLastActivityTimestampByAddressesV2: defineOperation({
+    ...read,
+    id: 'data.getLastActivityTimestampByAddressesV2',
+    endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
+    summary: 'data.getLastActivityTimestampByAddresses for many addresses: the addresses in a POST body.',
+    description: `${V2} timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed; no activity answers timestamp 0. ${dataWeight('xl')}`,
+    params: z.strictObject({ network, blockchainId: primaryNetworkBlockchainId, addresses: primaryNetworkAddresses }),
+    result: zGetLastActivityTimestampByAddressesV2Result,
   }),
   getTxByHash: defineOperation({
     ...read,

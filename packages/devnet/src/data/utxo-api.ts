@@ -326,6 +326,23 @@ export const utxoHandlers: Record<string, RouteHandler> = {
       network,
     }
   },
+
+  getUtxosByAddressesV2: (call) => withBodyAddresses(call, utxoHandlers.getUtxosByAddresses as RouteHandler),
+  getLastActivityTimestampByAddressesV2: (call) =>
+    withBodyAddresses(call, utxoHandlers.getLastActivityTimestampByAddresses as RouteHandler),
+}
+
+/**
+ * The V2 POST forms (data-api.openapi.json getUtxosByAddressesV2 line 2651, getLastActivityTimestampByAddressesV2
+ * line 3031): the same reads with the addresses in a JSON body, PrimaryNetworkAddressesBodyDto {addresses: string,
+ * comma-separated, required}; "increased page size and address limit" (pageSize up to 1024, checked by the table).
+ */
+function withBodyAddresses(call: ApiCall, read: RouteHandler): unknown {
+  const body = call.body as { addresses?: unknown } | undefined
+  if (typeof body !== 'object' || body === null || typeof body.addresses !== 'string') {
+    throw badRequest(['addresses must be a string: comma-separated Primary Network addresses, in the JSON body'])
+  }
+  return read({ ...call, params: { ...call.params, addresses: body.addresses } })
 }
 
 /** A tx of a chain by position: its UTXOs, ID and block height (X: its linear block, or its DAG-era vertex). */

@@ -42,14 +42,20 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0')
 const compiled = new Map<string, ValidateFunction>()
 
 /** The validator of one response of one operation (status 200 or an error status), or of a named component. */
-export function responseValidator(api: 'data' | 'metrics', path: string, status: number | string): ValidateFunction {
-  const key = `${api} ${path} ${status}`
+export function responseValidator(
+  api: 'data' | 'metrics',
+  path: string,
+  status: number | string,
+  method = 'get',
+): ValidateFunction {
+  const key = `${api} ${method} ${path} ${status}`
   let validate = compiled.get(key)
   if (!validate) {
-    const op = specs[api].paths[path]?.get
-    if (!op) throw new Error(`${api} has no GET ${path}`)
-    if (!op.responses[String(status)]) throw new Error(`${api} GET ${path} declares no ${status} response`)
-    const ref = `https://devnet.test/${api}.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`
+    const op = specs[api].paths[path]?.[method]
+    if (!op) throw new Error(`${api} has no ${method.toUpperCase()} ${path}`)
+    if (!op.responses[String(status)])
+      throw new Error(`${api} ${method.toUpperCase()} ${path} declares no ${status} response`)
+    const ref = `https://devnet.test/${api}.json#/${pointer('paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema')}`
     validate = ajv.compile({ $ref: ref })
     compiled.set(key, validate)
   }

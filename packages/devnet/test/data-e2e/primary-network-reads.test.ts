@@ -221,6 +221,35 @@ describe('chains and last activity of addresses', () => {
   })
 })
 
+describe('the V2 POST forms (addresses in the body)', () => {
+  it("getUtxosByAddressesV2 walks bob's 1,025 X-Chain UTXOs in pages of 1,024 (201) to avm.getUTXOs's IDs", async () => {
+    const { bob } = devnet.fixtures.accounts
+    const pages: number[] = []
+    const listed: string[] = []
+    const params = { network, blockchainId: 'x-chain', addresses: [bob.x], pageSize: 1024 }
+    for await (const page of client.data.getUtxosByAddressesV2.pages(params)) {
+      pages.push(page.utxos?.length ?? 0)
+      listed.push(...(page.utxos ?? []).map((u) => u.utxoId))
+    }
+    const onNode = (await collect(client.avm.getUTXOs.items({ addresses: [bob.x] }))).map((u) => u.id)
+    expect(pages).toEqual([1024, 1])
+    expect(listed.sort()).toEqual(onNode.sort())
+  })
+
+  it('getLastActivityTimestampByAddressesV2 answers what the GET form answers for the same addresses', async () => {
+    const { alice, dave } = devnet.fixtures.accounts
+    for (const [blockchainId, addresses] of [
+      ['x-chain', [alice.x, dave.x]],
+      ['p-chain', [dave.p]],
+    ] as const) {
+      const params = { network, blockchainId, addresses: [...addresses] }
+      const v2 = await client.data.getLastActivityTimestampByAddressesV2(params)
+      expect(v2).toEqual(await client.data.getLastActivityTimestampByAddresses(params))
+      expect(v2.timestamp).toBeGreaterThan(0)
+    }
+  })
+})
+
 describe('lookups by ID', () => {
   it('getTxByHash answers each listed P-, X- and C-Chain tx as the listing has it; the node knows the same IDs', async () => {
     for (const blockchainId of ['p-chain', 'x-chain', 'c-chain'] as const) {
@@ -242,7 +271,7 @@ describe('lookups by ID', () => {
       blockchainId: 'x-chain',
       pageSize: 1,
     })
-    const xHash = (other.transactions?.[0] as { txHash: string }).txHash
+    const xHash = (other.transactions?.[0] as { txHash: string } | undefined)?.txHash ?? 'none'
     await expect(client.data.getTxByHash({ network, blockchainId: 'p-chain', txHash: xHash })).rejects.toThrow(/404/)
   })
 
