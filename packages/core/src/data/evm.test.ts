@@ -145,6 +145,20 @@ const WIRE: [keyof typeof evm, unknown, string, Record<string, string[]>][] = [
     `/v1/chains/${FUJI_C_CHAIN}/addresses/${WALLET}/balances:listCollectibles`,
     { pageToken: ['p2'] },
   ],
+  [
+    'listInternalTransactions',
+    { chainId: 43114, address: WALLET, startBlock: 1, endBlock: 9, pageSize: 100 },
+    `/v1/chains/43114/addresses/${WALLET}/transactions:listInternals`,
+    { startBlock: ['1'], endBlock: ['9'], pageSize: ['100'] },
+  ],
+  [
+    'listContractDeployments',
+    { chainId: 43114, address: WALLET, pageToken: 'p2' },
+    `/v1/chains/43114/contracts/${WALLET}/deployments`,
+    { pageToken: ['p2'] },
+  ],
+  ['getContractMetadata', { chainId: FUJI_C_CHAIN, address: USDC }, `/v1/chains/${FUJI_C_CHAIN}/addresses/${USDC}`, {}],
+  ['listAddressChains', { address: WALLET }, `/v1/address/${WALLET}/chains`, {}],
 ]
 
 describe('data (EVM) wire requests and results', () => {
@@ -440,6 +454,10 @@ describe('data (EVM) metadata', () => {
       getNativeBalance: undefined,
       listErc721Balances: 'erc721TokenBalances',
       listCollectibleBalances: 'collectibleBalances',
+      listInternalTransactions: 'transactions',
+      listContractDeployments: 'contracts',
+      getContractMetadata: undefined,
+      listAddressChains: undefined,
     })
   })
 })

@@ -3,8 +3,10 @@ import { money } from './context.js'
 import {
   type ContractInfo,
   checksumAddress,
+  DEPLOYMENTS,
   type EvmChain,
   type EvmTx,
+  EWOQ_EVM,
   ITEM_IDS,
   type TransferRecord,
   ZERO_ADDRESS,
@@ -428,6 +430,21 @@ function contractFilter(params: Params): string | undefined {
   return only?.toLowerCase()
 }
 
+/**
+ * A contract as getContractMetadata and listContractDeployments answer it (Erc20Contract, Erc721Contract,
+ * Erc1155Contract: ercType, name, symbol, ERC-20 decimals, deploymentDetails); ewoq deployed every devnet contract.
+ */
+function contractMetadata(chain: EvmChain, c: ContractInfo) {
+  return {
+    address: checksumAddress(c.address),
+    ercType: c.standard,
+    name: c.name,
+    symbol: c.symbol,
+    ...(c.standard === 'ERC-20' ? { decimals: c.decimals } : {}),
+    deploymentDetails: { txHash: chain.tx(c.index).hash, deployerAddress: checksumAddress(EWOQ_EVM) },
+  }
+}
+
 const withToken = <T>(page: { items: T[]; nextPageToken?: string }) =>
   page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}
 
@@ -665,5 +682,68 @@ export const evmHandlers: Record<string, RouteHandler> = {
       }
     })
     return { ...withToken(page), collectibleBalances: page.items }
+  },
+
+  // listInternalTransactions (data-api.openapi.json line 12849): "only CALL or CALLCODE transactions with a non-zero
+  // value and CREATE/CREATE2/CREATE3". The devnet's contract calls carry no value, so these are the deployments'
+  // CREATEs (transactions 0..5), as getTransaction's internalTransactions show them.
+  listInternalTransactions: (call) => {
+    const { chain } = chainOf(call.ctx, call.params)
+    const address = addressParam(call.params)
+    const [lo, hi] = blockRange(chain, call.params)
+    const listed = (tx: EvmTx) =>
+      internalTransactions(chain, tx).filter(
+        (i) =>
+          (i.internalTxType === 'CREATE' || i.value !== '0') &&
+          [i.from.address, i.to.address].includes(checksumAddress(address)),
+      )
+    const page = paginate(
+      pageRequest(call, { chainId: chain.chainId, address, range: [lo, hi] }),
+      addressTxs(chain, address, [lo, Math.min(hi, DEPLOYMENTS)], true, (tx) => listed(tx).length > 0),
+    )
+    return {
+      ...withToken(page),
+      transactions: page.items.flatMap((tx) =>
+        listed(tx).map((i) => ({ ...blockFields(chain, tx), txHash: tx.hash, ...i })),
+      ),
+    }
+  },
+
+  // listContractDeployments (line 10917): "all contracts deployed by the given address", ListContractsResponse.
+  listContractDeployments: (call) => {
+    const { chain } = chainOf(call.ctx, call.params)
+    const address = addressParam(call.params)
+    const page = paginate(pageRequest(call, { chainId: chain.chainId, address }), function* (start) {
+      if (address !== EWOQ_EVM) return
+      for (const c of chain.contracts) if (start === undefined || c.index >= start) yield [c.index, c] as const
+    })
+    return { ...withToken(page), contracts: page.items.map((c) => contractMetadata(chain, c)) }
+  },
+
+  // getContractMetadata (line 11086): one of Erc20/Erc721/Erc1155/UnknownContract by ercType. An address that is no
+  // contract has no metadata: the devnet answers 404 (the description does not say what the service answers).
+  getContractMetadata: ({ ctx, params }) => {
+    const { chain } = chainOf(ctx, params)
+    const address = addressParam(params)
+    const contract = chain.contract(address)
+    if (!contract) throw notFound(`${checksumAddress(address)} is not a contract on chain ${chain.chainId}`)
+    return contractMetadata(chain, contract)
+  },
+
+  // listAddressChains (line 230): the chains where the address sent or received transactions or token transfers,
+  // as ChainInfo (indexedChains); every devnet chain is indexed, so unindexedChains is empty.
+  listAddressChains: ({ ctx, params }) => {
+    const address = addressParam(params)
+    const involved = (chain: EvmChain) => {
+      for (const k of chain.candidates(address, 0, chain.txCount, undefined, true)) {
+        const tx = chain.tx(k)
+        if (tx.from === address || tx.to === address || tx.transfers.some(touches(address))) return true
+      }
+      return false
+    }
+    return {
+      indexedChains: ctx.chains.list.filter((m) => involved(m.chain)).map((m) => chainInfo(ctx, m)),
+      unindexedChains: [],
+    }
   },
 }

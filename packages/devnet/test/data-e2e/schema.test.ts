@@ -506,6 +506,45 @@ const TABLE: Table = [
   ],
   [
     'data',
+    '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
+    () => [
+      ok(`${C}/addresses/${evm().accounts.ewoq}/transactions:listInternals?pageSize=4`),
+      ok(`${C}/addresses/${evm().contracts.nft}/transactions:listInternals`),
+      ok(`${C}/addresses/${evm().accounts.alice}/transactions:listInternals?startBlock=1&endBlock=9`),
+      err(`${C}/addresses/0xnope/transactions:listInternals`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/contracts/{address}/deployments',
+    () => [
+      ok(`${C}/contracts/${evm().accounts.ewoq}/deployments?pageSize=4`),
+      ok(`${C}/contracts/${evm().accounts.bob}/deployments`),
+      err('/v1/chains/1/contracts/0x0000000000000000000000000000000000000001/deployments', 404),
+    ],
+  ],
+  [
+    'data',
+    '/v1/chains/{chainId}/addresses/{address}',
+    () => [
+      ok(`${C}/addresses/${evm().contracts.usdc}`),
+      ok(`${C}/addresses/${evm().contracts.nft}`),
+      ok(`${C}/addresses/${evm().contracts.items}`),
+      err(`${C}/addresses/${evm().accounts.alice}`, 404),
+      err(`${C}/addresses/0xnope`, 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/address/{address}/chains',
+    () => [
+      ok(`/v1/address/${evm().accounts.ewoq}/chains`),
+      ok('/v1/address/0x0000000000000000000000000000000000000001/chains'),
+      err('/v1/address/0xnope/chains', 400),
+    ],
+  ],
+  [
+    'data',
     '/v1/networks/{network}/validators',
     () => [
       ok('/v1/networks/fuji/validators?pageSize=4'),
@@ -725,7 +764,7 @@ describe('every response validates against the OpenAPI description', () => {
     const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
     const served = SPEC_OPERATIONS.map((op) => `${op.api} ${op.method === 'GET' ? '' : `${op.method} `}${op.path}`)
     expect(tested).toEqual(served.sort())
-    expect(tested).toHaveLength(63)
+    expect(tested).toHaveLength(67)
   })
 
   it.each(TABLE)('%s %s', async (api, path, samplesOf) => {
