@@ -12,6 +12,15 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
   const [latest] =
     (await client.data.listNativeTransactions({ chainId, address: evm.accounts.ewoq, pageSize: 1 })).transactions ?? []
   const subnetChain = f.p.blockchains.find((b) => b.subnetId === f.p.subnetId)
+  const { nodeID } = await client.info.getNodeID()
+  // A subscription for the webhook check: the devnet's Data API stores it (it delivers only on new activity).
+  const hook = await client.data.createWebhook({
+    eventType: 'address_activity',
+    url: 'http://127.0.0.1:9/avalanche-events',
+    chainId,
+    name: 'default suite',
+    metadata: { addresses: [evm.accounts.ewoq] },
+  })
   return [
     { id: 'node-ready', kind: 'health', probe: 'readiness' },
     { id: 'node-live', kind: 'health', probe: 'liveness' },
@@ -31,6 +40,15 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
       minDaysLeft: 365,
     },
     { id: 'subnet-validator', kind: 'validator', subnetId: f.p.subnetId, minDaysLeft: 365 },
+    {
+      id: 'primary-validator-data-api',
+      kind: 'validator',
+      source: 'data',
+      network: 'fuji',
+      nodeId: nodeID,
+      minUptime: 80,
+      minDaysLeft: 365,
+    },
     {
       id: 'l1-validator',
       kind: 'validator',
@@ -64,6 +82,7 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
     { id: 'avax-supply', kind: 'supply', min: '300000000 AVAX', max: '720000000 AVAX' },
     { id: 'c-chain-tps', kind: 'tps', chainId, min: 0.1 },
     { id: 'c-chain-daily-txs', kind: 'chain-metric', chainId, metric: 'txCount', timeInterval: 'day', min: 1 },
+    { id: 'webhook-active', kind: 'webhook', webhookId: hook.id },
     { id: 'p-height-call', kind: 'call', operation: 'platform.getHeight', assert: { path: '$.height', min: 1 } },
     {
       id: 'validators-call',

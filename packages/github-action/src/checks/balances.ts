@@ -106,28 +106,25 @@ function compare(
   return { ok: (min === undefined || raw >= min) && (max === undefined || raw <= max), observed, amounts }
 }
 
-/** Data API: the native balance, or one ERC-20 token's. */
+/** Data API: the native balance (balances:getNative), or one ERC-20 token's (balances:listErc20). */
 async function evmBalance(
   client: AvalancheClient,
   spec: { chainId?: string | undefined; address: string; token?: string | undefined },
   call: CheckContext['call'],
 ): Promise<{ raw: bigint; unit: Unit }> {
-  const page = await client.data.listErc20Balances(
-    {
-      chainId: spec.chainId as string,
-      address: spec.address,
-      ...(spec.token ? { contractAddresses: [spec.token] } : {}),
-    },
-    call,
-  )
+  const chainId = spec.chainId as string
   if (spec.token) {
+    const page = await client.data.listErc20Balances(
+      { chainId, address: spec.address, contractAddresses: [spec.token] },
+      call,
+    )
     const token = (page.erc20TokenBalances ?? []).find((t) => t.address.toLowerCase() === spec.token?.toLowerCase())
     return {
       raw: BigInt(token?.balance ?? 0),
       unit: { symbol: token?.symbol ?? 'tokens', denomination: token?.decimals ?? 0 },
     }
   }
-  const native = page.nativeTokenBalance
+  const native = (await client.data.getNativeBalance({ chainId, address: spec.address }, call)).nativeTokenBalance
   if (native?.balance === undefined) {
     throw new Error(`the Data API answered without nativeTokenBalance.balance for ${spec.address}`)
   }

@@ -148,6 +148,34 @@ describe('validators', () => {
     })
   })
 
+  it('source data: the same validator read from the Data API (getSingleValidatorDetails), for a node not reached', async () => {
+    const nodeId = await client.info.getNodeID().then((r) => r.nodeID)
+    const onNode = await one({ kind: 'validator', minUptime: 99, minWeight: '2000 AVAX', minDaysLeft: 3650 })
+    const viaData = await one({
+      kind: 'validator',
+      source: 'data',
+      network: 'fuji',
+      nodeId,
+      minUptime: 99,
+      minWeight: '2000 AVAX',
+      minDaysLeft: 3650,
+    })
+    expect(viaData).toMatchObject({ status: 'passed', details: `${nodeId} on the Primary Network (Data API)` })
+    // The Data API's uptime, stake and end time are the node's own.
+    expect(viaData.observed).toBe(onNode.observed)
+    const [l1] = f().p.validators.l1
+    expect(await one({ kind: 'validator', source: 'data', network: 'fuji', nodeId: l1 })).toMatchObject({
+      status: 'failed',
+      observed: `${l1} is not a current validator of the Primary Network`,
+    })
+    expect(() => validateChecks([{ id: 'v', kind: 'validator', source: 'data', network: 'fuji' }])).toThrow(
+      /source data needs nodeId and network/,
+    )
+    expect(() =>
+      validateChecks([{ id: 'v', kind: 'validator', source: 'data', network: 'fuji', nodeId, connected: true }]),
+    ).toThrow(/source data reports no connection/)
+  })
+
   it('days left: the devnet genesis validators end 2044-12-27', async () => {
     const r = await one({ kind: 'validator', minDaysLeft: 3650 })
     expect(r.status).toBe('passed')
@@ -213,6 +241,29 @@ describe('balances', () => {
     expect(
       await one({ kind: 'balance', chain: 'evm', chainId: '43112', address: evm.accounts.ewoq, min: 1000 }),
     ).toMatchObject({ status: 'passed', observed: expect.stringMatching(/ AVAX$/) })
+    // The native balance is read with balances:getNative (not taken from the ERC-20 list's side field).
+    const paths: string[] = []
+    const base = createNodeTransport()
+    const watched = createClient({
+      nodeUrl: devnet.url,
+      dataApiUrl: devnet.url,
+      transport: (request) => {
+        paths.push(new URL(request.url).pathname)
+        return base(request)
+      },
+    })
+    const native = await client.data.getNativeBalance({ chainId: '43112', address: evm.accounts.alice })
+    const exact = `${native.nativeTokenBalance?.balance} wei`
+    try {
+      const r = await one(
+        { kind: 'balance', chain: 'evm', chainId: '43112', address: evm.accounts.alice, min: exact, max: exact },
+        watched,
+      )
+      expect(r.status).toBe('passed')
+      expect(paths).toEqual([`/v1/chains/43112/addresses/${evm.accounts.alice}/balances:getNative`])
+    } finally {
+      await watched.close()
+    }
     expect(
       await one({
         kind: 'balance',
@@ -420,5 +471,32 @@ describe('faults', () => {
     } finally {
       devnet.setFaults(undefined)
     }
+  })
+})
+
+describe('webhooks', () => {
+  it('active while the Data API delivers; failed once deactivated, saying so', async () => {
+    const url = 'http://127.0.0.1:9/avalanche-events'
+    const hook = await client.data.createWebhook({
+      eventType: 'address_activity',
+      url,
+      chainId: '43112',
+      metadata: { addresses: [f().data.evm.accounts.alice] },
+    })
+    expect(await one({ kind: 'webhook', webhookId: hook.id, url })).toMatchObject({
+      status: 'passed',
+      observed: `active, delivering to ${url}`,
+      expected: `active, delivering to ${url}`,
+    })
+    expect(await one({ kind: 'webhook', webhookId: hook.id, url: 'https://elsewhere.example/hook' })).toMatchObject({
+      status: 'failed',
+      observed: `delivering to ${url}`,
+    })
+    await client.data.deactivateWebhook({ id: hook.id })
+    expect(await one({ kind: 'webhook', webhookId: hook.id })).toMatchObject({
+      status: 'failed',
+      observed: 'inactive (deliveries stopped)',
+    })
+    expect(await one({ kind: 'webhook', webhookId: 'no-such-webhook' })).toMatchObject({ status: 'failed' })
   })
 })

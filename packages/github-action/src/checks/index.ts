@@ -7,6 +7,7 @@ import { chainProgress, indexCaughtUp, indexProgress } from './progress.js'
 import { txAccepted } from './transactions.js'
 import type { CheckKind } from './types.js'
 import { validator } from './validators.js'
+import { webhook } from './webhooks.js'
 
 /** Every check kind, in report order. Add a kind here and it is in the schema, the CLI help and the reports. */
 export const checkKinds: readonly CheckKind[] = [
@@ -24,6 +25,7 @@ export const checkKinds: readonly CheckKind[] = [
   supply,
   tps,
   chainMetric,
+  webhook,
   call,
 ] as unknown as CheckKind[]
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AVAX, amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
-import { defineCheck } from './types.js'
+import { type CheckContext, defineCheck } from './types.js'
 
 const DAY = 86_400
 
@@ -8,19 +8,37 @@ export const validator = defineCheck({
   kind: 'validator',
   family: 'Validators',
   summary:
-    'A node (default: this node) is a current validator of the Primary Network or a subnet/L1, optionally connected, with uptime, days left, weight and L1 balance thresholds.',
-  fields: z.strictObject({
-    nodeId: z
-      .string()
-      .regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })
-      .optional(),
-    subnetId: z.string().min(1).optional(),
-    connected: z.boolean().optional(),
-    minUptime: z.number().min(0).max(100, { error: 'expected a percentage from 0 to 100' }).optional(),
-    minDaysLeft: z.number().optional(),
-    minWeight: amount.optional(),
-    minBalance: amount.optional(),
-  }),
+    'A node (default: this node) is a current validator of the Primary Network or a subnet/L1, optionally connected, with uptime, days left, weight and L1 balance thresholds; `source: data` reads the Data API (getSingleValidatorDetails on `network`) when the node you reach is not the validator.',
+  fields: z
+    .strictObject({
+      nodeId: z
+        .string()
+        .regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })
+        .optional(),
+      subnetId: z.string().min(1).optional(),
+      connected: z.boolean().optional(),
+      minUptime: z.number().min(0).max(100, { error: 'expected a percentage from 0 to 100' }).optional(),
+      minDaysLeft: z.number().optional(),
+      minWeight: amount.optional(),
+      minBalance: amount.optional(),
+      source: z
+        .enum(['node', 'data'], { error: 'expected node (platform.getCurrentValidators) or data (Data API)' })
+        .optional(),
+      network: z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' }).optional(),
+    })
+    .refine((s) => s.source !== 'data' || (s.nodeId !== undefined && s.network !== undefined), {
+      error: 'source data needs nodeId and network (mainnet or fuji): the Data API does not know which node you mean',
+      path: ['source'],
+    })
+    .refine((s) => s.source === 'data' || s.network === undefined, {
+      error: 'network applies to source data only',
+      path: ['network'],
+    })
+    .refine((s) => s.source !== 'data' || (s.connected === undefined && s.minBalance === undefined), {
+      error:
+        'source data reports no connection and no L1 balance: drop connected/minBalance or read the node (source node)',
+      path: ['source'],
+    }),
   expected: (spec) =>
     [
       spec.nodeId ? `${spec.nodeId} validating` : 'this node validating',
@@ -34,11 +52,15 @@ export const validator = defineCheck({
       .join(', '),
   async run(spec, ctx) {
     const nodeId = spec.nodeId ?? (await ctx.nodeId())
-    const { validators } = await ctx.client.platform.getCurrentValidators(
-      { ...(spec.subnetId ? { subnetID: spec.subnetId } : {}), nodeIDs: [nodeId] },
-      ctx.call,
-    )
-    const found = validators.find((v) => v.nodeID === nodeId)
+    const found =
+      spec.source === 'data'
+        ? await fromDataApi(ctx, nodeId, spec.network as 'mainnet' | 'fuji', spec.subnetId)
+        : (
+            await ctx.client.platform.getCurrentValidators(
+              { ...(spec.subnetId ? { subnetID: spec.subnetId } : {}), nodeIDs: [nodeId] },
+              ctx.call,
+            )
+          ).validators.find((v) => v.nodeID === nodeId)
     if (!found)
       return {
         ok: false,
@@ -80,7 +102,7 @@ export const validator = defineCheck({
     return {
       ok: problems.length === 0,
       observed: (problems.length ? problems : seen).join(', '),
-      details: `${nodeId} on ${spec.subnetId ?? 'the Primary Network'}`,
+      details: `${nodeId} on ${spec.subnetId ?? 'the Primary Network'}${spec.source === 'data' ? ' (Data API)' : ''}`,
       amounts: {
         weight: observedAmount(v.weight, weightUnit),
         ...(typeof v.balance === 'bigint' && { balance: observedAmount(v.balance, AVAX) }),
@@ -88,3 +110,28 @@ export const validator = defineCheck({
     }
   },
 })
+
+/**
+ * The node's active validation of the Primary Network (or `subnetId`) as the Data API's getSingleValidatorDetails
+ * lists it, in the fields the node's getCurrentValidators uses: weight = amountStaked (its own stake, nAVAX),
+ * uptime = uptimePerformance (%), endTime = endTimestamp (Unix seconds).
+ */
+async function fromDataApi(
+  ctx: CheckContext,
+  nodeId: string,
+  network: 'mainnet' | 'fuji',
+  subnetId: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  const primary = '11111111111111111111111111111111LpoYY'
+  const params = { network, nodeId, validationStatus: 'active' } as const
+  for await (const v of ctx.client.data.getSingleValidatorDetails.items(params, ctx.call)) {
+    const record = v as Record<string, unknown>
+    if (record.subnetId !== (subnetId ?? primary)) continue
+    return {
+      weight: BigInt(String(record.amountStaked ?? record.weight ?? 0)),
+      ...(typeof record.uptimePerformance === 'number' && { uptime: record.uptimePerformance }),
+      ...(record.endTimestamp !== undefined && { endTime: BigInt(String(record.endTimestamp)) }),
+    }
+  }
+  return undefined
+}
