@@ -45,10 +45,18 @@ export class EditorPage {
     const description = await this.text(`${byTestId('node-creator')} ${byTestId('node-creator-item-description')}`)
     await this.page.click(byTestId('node-creator-item-name'))
     await this.page.waitForSelector(byTestId('nodes-list-header'), { visible: true })
-    await sleep(300)
-    const items = await this.page.$$eval(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`, (els) =>
-      els.map((e) => e.textContent?.trim() ?? ''),
-    )
+    // The list renders progressively (128 actions): read it once two reads 300 ms apart agree.
+    const read = () =>
+      this.page.$$eval(`${byTestId('node-creator')} ${byTestId('node-creator-item-name')}`, (els) =>
+        els.map((e) => e.textContent?.trim() ?? ''),
+      )
+    let items: string[] = []
+    for (let tries = 0; tries < 30; tries++) {
+      await sleep(300)
+      const next = await read()
+      if (next.length === items.length && next.length > 0) break
+      items = next
+    }
     return { description, items }
   }
 
