@@ -1,6 +1,7 @@
 /**
  * The packed package inside a real n8n 2.x (see n8n.mts): installed the way n8n installs a community package,
  * credentials and workflows imported with n8n's CLI, workflows run with `n8n execute --id`, against the devnet.
+ * `--rawOutput` prints the execution's run data, which is what n8n saves as its execution data.
  */
 import { spawn } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -153,6 +154,31 @@ beforeAll(async () => {
       workflow('avaxWrongKey001', [
         avalanche('Transactions', { ...transactions, limit: 5 }, 'avalancheDataApi', 'wrongData000001'),
       ]),
+      workflow('avaxWebhook0001', [
+        avalanche(
+          'Create Webhook',
+          {
+            authentication: 'dataApi',
+            resource: 'webhook',
+            operation: 'data.createWebhook',
+            eventType: 'address_activity',
+            url: 'http://127.0.0.1:9/e2e-receiver',
+            chainId: transactions.chainId,
+            addresses: ewoq,
+          },
+          'avalancheDataApi',
+          'devnetData00001',
+        ),
+        {
+          ...avalanche(
+            'Shared Secret',
+            { authentication: 'dataApi', resource: 'webhook', operation: 'data.getSharedSecret' },
+            'avalancheDataApi',
+            'devnetData00001',
+          ),
+          position: [400, 0],
+        },
+      ]),
     ]),
   )
   for (const args of [
@@ -207,6 +233,20 @@ describe('in a real n8n', () => {
     const { error } = execution(stdout).data.resultData
     expect(error?.message).toMatch(/^Invalid value in "Addresses", item 1: /)
     expect(error?.description).toBe('Fix the field "Addresses"')
+  }, 120_000)
+
+  it("creates a webhook, and keeps the account's shared secret out of n8n's execution data", async () => {
+    const { code, stdout, stderr } = await n8n('execute', '--id=avaxWebhook0001', '--rawOutput')
+    expect(code, `${stdout}${stderr}`).toBe(0)
+    const { runData } = execution(stdout).data.resultData
+    const created = runData['Create Webhook']?.[0]?.data?.main[0]?.[0]?.json
+    expect(created).toMatchObject({ url: 'http://127.0.0.1:9/e2e-receiver', status: 'active' })
+    expect(runData['Shared Secret']?.[0]?.data?.main[0]?.[0]?.json).toMatchObject({ secretWithheld: true })
+    const client = createClient({ network: 'custom', dataApiUrl: devnet.url, apiKey: API_KEY })
+    expect((await client.data.getWebhook({ id: created?.id as string })).status).toBe('active')
+    const secret = (await client.data.getSharedSecret()).secret as string
+    expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    expect(`${stdout}${stderr}`).not.toContain(secret)
   }, 120_000)
 
   it("reports the Data API's 401 without ever showing the key", async () => {
