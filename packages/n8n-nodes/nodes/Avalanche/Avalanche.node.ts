@@ -26,7 +26,7 @@ export class Avalanche implements INodeType {
     version: 1,
     subtitle: actionSubtitle(),
     description:
-      'Query an Avalanche node (Info, Health, P-Chain, X-Chain, Index, Admin), the Data API and the Metrics API',
+      'Query an Avalanche node (Info, Health, P-Chain, X-Chain, Index, Admin), the Data API and the Metrics API; manage Data API webhooks',
     defaults: { name: 'Avalanche' },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
