@@ -276,6 +276,31 @@ describe('platform wire requests and results', () => {
     expectRpc(fake.last(), 'platform.getProposedHeight', {})
   })
 
+  test('getValidatorFeeConfig and getValidatorFeeState: no params; plain uint64 JSON numbers, lossless above 2^53', async () => {
+    // `fee.Config` and `GetValidatorFeeStateReply` (`vms/platformvm/service.go`) marshal gas.Gas/gas.Price as numbers.
+    const { client, fake } = createFakeClient({
+      'platform.getValidatorFeeConfig': {
+        body: '{"jsonrpc":"2.0","result":{"capacity":20000,"target":10000,"minPrice":1,"excessConversionConstant":865617},"id":1}',
+      },
+      'platform.getValidatorFeeState': {
+        body: '{"jsonrpc":"2.0","result":{"excess":18446744073709551615,"price":18446744073709551615,"timestamp":"2024-12-16T17:00:00.123456789Z"},"id":1}',
+      },
+    })
+    await expect(client.platform.getValidatorFeeConfig()).resolves.toEqual({
+      capacity: 20000n,
+      target: 10000n,
+      minPrice: 1n,
+      excessConversionConstant: 865617n,
+    })
+    expectRpc(fake.last(), 'platform.getValidatorFeeConfig', {})
+    await expect(client.platform.getValidatorFeeState()).resolves.toEqual({
+      excess: 2n ** 64n - 1n,
+      price: 2n ** 64n - 1n,
+      timestamp: '2024-12-16T17:00:00.123456789Z',
+    })
+    expectRpc(fake.last(), 'platform.getValidatorFeeState', {})
+  })
+
   test('getValidatorsAt: args marshal exactly as the node test; the result is the top-level map', async () => {
     const { client, fake } = createFakeClient({
       'platform.getValidatorsAt': {

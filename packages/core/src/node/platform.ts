@@ -217,6 +217,26 @@ export const platform = {
     }),
     result: z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64 })),
   }),
+  getValidatorFeeConfig: defineOperation({
+    ...read,
+    id: 'platform.getValidatorFeeConfig',
+    summary: 'The static parameters of the L1 validator fee: capacity, target, minimum price and excess constant.',
+    description:
+      'capacity and target count L1 validators; minPrice is nAVAX per validator per second; the price grows as minPrice * e^(excess / excessConversionConstant). Local networks: 20000, 10000, 1, 865617; Fuji 512 nAVAX/s minimum (genesis/genesis_*.go).',
+    params: noParams,
+    // `fee.Config` (`vms/platformvm/validators/fee/fee.go`): plain uint64 fields, so JSON numbers on the wire.
+    result: record({ capacity: u64, target: u64, minPrice: u64, excessConversionConstant: u64 }),
+  }),
+  getValidatorFeeState: defineOperation({
+    ...read,
+    id: 'platform.getValidatorFeeState',
+    summary: 'The current L1 validator fee: the excess, the price in nAVAX per validator per second, and its time.',
+    description:
+      'Every active L1 validator pays price nAVAX per second from its balance; price = gas.CalculatePrice(minPrice, excess, excessConversionConstant). timestamp is the chain time (RFC 3339).',
+    params: noParams,
+    // `GetValidatorFeeStateReply` (`vms/platformvm/service.go`): gas.Gas/gas.Price are plain uint64 (JSON numbers).
+    result: record({ excess: u64, price: u64, timestamp: z.string() }),
+  }),
   getUTXOs: defineOperation({
     ...read,
     id: 'platform.getUTXOs',

@@ -2,10 +2,11 @@ import { formatNodeId } from '@avalanche-automation/core'
 import { compareBytes } from '../world/bytes.js'
 import type { Output } from '../world/components.js'
 import { AVM_ID, EVM_ID, P_CHAIN_BYTES, X_CHAIN_BYTES } from '../world/constants.js'
-import { chainAddress, hexNc, idString, jsonFloat, jsonU64 } from '../world/json-values.js'
+import { chainAddress, hexNc, idString, jsonFloat, jsonInt, jsonU64 } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import { currentSupply, type PChain, type PrimaryValidator } from '../world/pchain.js'
 import { pBlockJson, pTxJson } from '../world/platform-codec.js'
+import { calculatePrice, L1_VALIDATOR_FEE_CONFIG, l1ValidatorExcess } from '../world/validator-fee.js'
 import { type NodeContext, unixNow } from './context.js'
 import { goIdFromString, parseServiceAddress } from './ids.js'
 import { method, RpcError, type RpcService } from './jsonrpc.js'
@@ -156,6 +157,9 @@ function totalWeight(ctx: NodeContext, subnetId: Uint8Array): bigint {
   const set = validatorsAt(ctx, ctx.world.p.height, subnetId) as Record<string, { weight: string }>
   return Object.values(set).reduce((sum, v) => sum + BigInt(v.weight), 0n)
 }
+
+/** The P-Chain time (`state.GetTimestamp`), whole seconds, as Go's time.Time marshals it (RFC 3339). */
+const chainTime = (ctx: NodeContext) => `${new Date(ctx.world.p.now * 1000).toISOString().slice(0, 19)}Z`
 
 /** The P-Chain service (`vms/platformvm/service.go`), served on /ext/bc/P. */
 export const platformService: RpcService<NodeContext> = {
@@ -308,9 +312,7 @@ export const platformService: RpcService<NodeContext> = {
       return { subnets: found.length > 0 ? found : null }
     }),
 
-    getTimestamp: method({}, (_args, ctx) => ({
-      timestamp: `${new Date(ctx.world.p.now * 1000).toISOString().slice(0, 19)}Z`,
-    })),
+    getTimestamp: method({}, (_args, ctx) => ({ timestamp: chainTime(ctx) })),
 
     getTotalStake: method({ subnetID: id }, (args, ctx) => {
       const weight = jsonU64(totalWeight(ctx, args.subnetID))
@@ -332,6 +334,28 @@ export const platformService: RpcService<NodeContext> = {
     })),
 
     getUTXOs: method(getUtxosParams, (args, ctx) => getUtxos(ctx, 'P', args)),
+
+    // `GetValidatorFeeConfig` (`vms/platformvm/service.go`): the `fee.Config` fields, plain uint64 (JSON numbers).
+    getValidatorFeeConfig: method({}, () => {
+      const c = L1_VALIDATOR_FEE_CONFIG
+      return {
+        capacity: jsonInt(c.capacity),
+        target: jsonInt(c.target),
+        minPrice: jsonInt(c.minPrice),
+        excessConversionConstant: jsonInt(c.excessConversionConstant),
+      }
+    }),
+
+    // `GetValidatorFeeState` (`vms/platformvm/service.go`): excess, gas.CalculatePrice of it, and the chain time.
+    getValidatorFeeState: method({}, (_args, ctx) => {
+      const c = L1_VALIDATOR_FEE_CONFIG
+      const excess = l1ValidatorExcess(ctx.world.p)
+      return {
+        excess: jsonInt(excess),
+        price: jsonInt(calculatePrice(c.minPrice, excess, c.excessConversionConstant)),
+        timestamp: chainTime(ctx),
+      }
+    }),
 
     getValidatorsAt: method({ height, subnetID: id }, (args, ctx) => {
       const current = ctx.world.p.height

@@ -265,6 +265,27 @@ describe('platform.getCurrentValidators', () => {
   })
 })
 
+describe('platform.getValidatorFeeConfig / getValidatorFeeState', () => {
+  it("serves the local network's L1 validator fee and the price its excess gives, at the tip's time", async () => {
+    // `genesis/genesis_local.go` LocalParams.ValidatorFeeConfig.
+    expect(await client.platform.getValidatorFeeConfig()).toEqual({
+      capacity: 20_000n,
+      target: 10_000n,
+      minPrice: 1n,
+      excessConversionConstant: 865_617n,
+    })
+    // The devnet's L1 validators, under the 10,000 target: the excess never grows, so the price is the minimum.
+    const { validators } = await client.platform.getCurrentValidators({ subnetID: devnet.fixtures.p.l1SubnetId })
+    expect(validators.length).toBeLessThan(10_000)
+    const state = await client.platform.getValidatorFeeState()
+    expect(state).toMatchObject({ excess: 0n, price: 1n })
+    const tip = await client.platform.getBlockByHeight({ height: devnet.fixtures.p.height, encoding: 'json' })
+    if (tip.encoding !== 'json') throw new Error('expected json')
+    const time = Number((tip.block as { time?: bigint }).time)
+    expect(state.timestamp).toBe(new Date(time * 1000).toISOString().replace('.000Z', 'Z'))
+  })
+})
+
 describe('platform.getValidatorsAt', () => {
   it('returns the top-level map at the tip: every validator, weights (stake + delegations) as bigint', async () => {
     const { p } = devnet.fixtures
