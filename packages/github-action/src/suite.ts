@@ -57,6 +57,13 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
       minBalance: '0.000001 AVAX',
       minDaysLeft: 14,
     },
+    {
+      id: 'l1-validator-fee-runway',
+      kind: 'l1-validator-balance',
+      subnetId: f.p.l1SubnetId,
+      nodeId: f.p.validators.l1[0],
+      minDays: 30,
+    },
     { id: 'ewoq-x-avax', kind: 'balance', chain: 'X', address: f.accounts.ewoq.x, min: '1000 AVAX' },
     { id: 'ewoq-x-usdt', kind: 'balance', chain: 'X', address: f.accounts.ewoq.x, asset: f.assets.usdt.id, min: 1 },
     { id: 'ewoq-p-avax', kind: 'balance', chain: 'P', address: f.accounts.ewoq.p, min: '1000 AVAX' },

@@ -208,6 +208,76 @@ describe('validators', () => {
   })
 })
 
+describe('L1 validator fee runway', () => {
+  const l1Validator = async (nodeId: string) => {
+    const { validators } = await client.platform.getCurrentValidators({ subnetID: f().p.l1SubnetId, nodeIDs: [nodeId] })
+    return validators[0] as { balance: bigint; validationID: string }
+  }
+
+  it('days = balance / (price × 86,400) against minDays, by nodeId or validationId; exact amounts in the JSON report', async () => {
+    const [nodeId = ''] = f().p.validators.l1
+    const { balance, validationID } = await l1Validator(nodeId)
+    const { price } = await client.platform.getValidatorFeeState()
+    expect(price).toBe(1n) // the local network's minimum (1 nAVAX/s): the devnet's excess is 0
+    const days = Number((balance * 10n) / (price * 86_400n)) / 10
+    const subnetId = f().p.l1SubnetId
+    const passed = await one({ kind: 'l1-validator-balance', subnetId, nodeId, minDays: Math.floor(days) })
+    expect(passed).toMatchObject({
+      status: 'passed',
+      expected: `≥ ${Math.floor(days)} days of fee at the current price`,
+      observed: `${days.toFixed(1)} days left: balance ${formatAmount(balance, 9)} AVAX at 1 nAVAX/s (0.0000… AVAX/day)`,
+    })
+    expect(
+      await one({ kind: 'l1-validator-balance', subnetId, validationId: validationID, minDays: days }),
+    ).toMatchObject({ status: 'passed' })
+    // One day more than the balance pays for fails, with the same observation.
+    const short = await one({ kind: 'l1-validator-balance', subnetId, nodeId, minDays: Math.ceil(days) + 1 })
+    expect(short).toMatchObject({ status: 'failed', observed: passed.observed })
+    const report = JSON.parse(
+      toJsonReport(
+        await runChecks(
+          client,
+          validateChecks([{ id: 'r', kind: 'l1-validator-balance', subnetId, nodeId, minDays: 1 }]),
+        ),
+      ),
+    )
+    expect(report.results[0].amounts).toEqual({
+      balance: { amount: String(balance), symbol: 'AVAX', denomination: 9, shown: expect.stringMatching(/ AVAX$/) },
+      pricePerSecond: { amount: '1', symbol: 'AVAX', denomination: 9, shown: '0.0000… AVAX' },
+      feePerDay: { amount: '86400', symbol: 'AVAX', denomination: 9, shown: '0.0000… AVAX' },
+    })
+  })
+
+  it('a validator not on the L1, or of a subnet without L1 balances, fails saying so; fields are checked first', async () => {
+    const [primary] = f().p.validators.primary
+    expect(
+      await one({ kind: 'l1-validator-balance', subnetId: f().p.l1SubnetId, nodeId: primary, minDays: 1 }),
+    ).toMatchObject({ status: 'failed', observed: `${primary} is not a current validator of ${f().p.l1SubnetId}` })
+    const [subnetNode] = f().p.validators.subnet
+    expect(
+      await one({ kind: 'l1-validator-balance', subnetId: f().p.subnetId, nodeId: subnetNode, minDays: 1 }),
+    ).toMatchObject({
+      status: 'failed',
+      observed: `${subnetNode} has no balance: ${f().p.subnetId} is not an L1 (or not converted yet)`,
+    })
+    const both = {
+      id: 'b',
+      kind: 'l1-validator-balance',
+      subnetId: 'x',
+      nodeId: primary,
+      validationId: 'y',
+      minDays: 1,
+    }
+    expect(() => validateChecks([both])).toThrow(/nodeId: set nodeId or validationId \(one of them\)/)
+    expect(() => validateChecks([{ id: 'n', kind: 'l1-validator-balance', subnetId: 'x', minDays: 1 }])).toThrow(
+      /set nodeId or validationId/,
+    )
+    expect(() => validateChecks([{ id: 'd', kind: 'l1-validator-balance', subnetId: 'x', nodeId: primary }])).toThrow(
+      /minDays: required for kind l1-validator-balance/,
+    )
+  })
+})
+
 describe('balances', () => {
   it('X (UTXO walk, any asset), P, EVM native and ERC-20, in human units', async () => {
     const ewoq = f().accounts.ewoq

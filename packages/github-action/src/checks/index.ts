@@ -1,5 +1,6 @@
 import { balance } from './balances.js'
 import { call } from './call.js'
+import { l1ValidatorBalance } from './l1-validator-balance.js'
 import { chainMetric, tps } from './metrics.js'
 import { bootstrapped, health, network, nodeVersion } from './node.js'
 import { blockchainStatus, supply } from './platform.js'
@@ -19,6 +20,7 @@ export const checkKinds: readonly CheckKind[] = [
   indexProgress,
   indexCaughtUp,
   validator,
+  l1ValidatorBalance,
   balance,
   txAccepted,
   blockchainStatus,
