@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util'
 import type { NetworkName } from '@avalanche-automation/core'
 
-/** Groups of operations, one per API family; `admin` is only available with `--enable-admin`. */
-export const TOOLSETS = ['node', 'xchain', 'pchain', 'index', 'data', 'metrics', 'admin'] as const
-export type Toolset = (typeof TOOLSETS)[number]
-/** Every read-only toolset. */
-export const READ_TOOLSETS: readonly Toolset[] = ['node', 'xchain', 'pchain', 'index', 'data', 'metrics']
+import { DEFAULT_TOOLSETS, TOOLSET_SUMMARIES, TOOLSETS, type Toolset } from './toolsets.js'
+
+export { DEFAULT_TOOLSETS, TOOLSETS, type Toolset }
+
 /**
  * Names `--toolsets` and `X-MCP-Toolsets` accept besides the toolsets: `default` (the compact set: discovery tools,
  * composite tools and a few direct tools, every other operation reachable through avalanche_call_operation) and
@@ -21,7 +20,7 @@ export interface ToolSelection {
   expanded: readonly Toolset[]
   /** Only tools that change nothing (readOnlyHint). */
   readOnly: boolean
-  /** Operations outside admin that change something (Data API webhooks, secrets) may be listed: --enable-writes. */
+  /** Operations outside admin that change something (webhooks, the signing secret, signature aggregation) may be listed: --enable-writes. */
   writes: boolean
 }
 
@@ -78,11 +77,14 @@ Options (environment variable in brackets):
   --api-key <key>           Data API key [AVALANCHE_DATA_API_KEY] (prefer the environment variable)
   --toolsets <list>         comma-separated [AVALANCHE_TOOLSETS]: default (a compact list; every read
                             operation reachable through avalanche_call_operation), all (one tool per
-                            operation), or any of ${TOOLSETS.join(',')}; e.g. default,data
-  --read-only               list no tool that changes node state [AVALANCHE_READ_ONLY=true]
+                            operation), or toolsets by name; e.g. default,staking. webhooks is only
+                            reached when named, admin only with --enable-admin. Toolsets:
+${TOOLSETS.map((t) => `                            ${t.padEnd(16)}${TOOLSET_SUMMARIES[t]}`).join('\n')}
+  --read-only               list no tool that changes anything [AVALANCHE_READ_ONLY=true]
   --enable-admin            expose the node's admin API (needs --api-admin-enabled=true on the node)
-  --enable-writes           list the Data API operations that change your account (webhooks, signing
-                            secret, signature aggregation) [AVALANCHE_ENABLE_WRITES=true]
+  --enable-writes           list the Data API operations that change something: webhook writes
+                            (with --toolsets ...,webhooks), rotating the signing secret, signature
+                            aggregation [AVALANCHE_ENABLE_WRITES=true]
   --max-result-bytes <n>    largest tool result in bytes; larger ones are cut with a note on how to get
                             the rest (default ${DEFAULT_MAX_RESULT_BYTES}) [AVALANCHE_MCP_MAX_RESULT_BYTES]
   --http                    serve Streamable HTTP instead of stdio; clients may narrow the tools per
@@ -179,8 +181,9 @@ export function parseConfig(argv: readonly string[], env: Env = {}): CliConfig {
 }
 
 /**
- * `default` → every toolset reachable, none expanded; `all` → every toolset expanded; `default,data` → every toolset
- * reachable, data expanded; `node,pchain` → only those, expanded. `admin` only with --enable-admin.
+ * `default` → every default toolset reachable, none expanded; `all` → every default toolset expanded; `default,evm`
+ * → every default toolset reachable, evm expanded; `node,pchain` → only those, expanded. `webhooks` only when named;
+ * `admin` only with --enable-admin (and then also with `default` and `all`).
  */
 export function parseToolsets(
   text: string | undefined,
@@ -188,8 +191,8 @@ export function parseToolsets(
   source: string,
 ): Pick<ToolSelection, 'reach' | 'expanded'> {
   const names = list(text ?? 'default')
-  if (!names.length) throw new ConfigError(`${source}: empty; use default, all, or any of ${TOOLSETS.join(', ')}`)
-  const available = new Set<Toolset>(enableAdmin ? TOOLSETS : READ_TOOLSETS)
+  const accepted = `use default, all, or any of ${TOOLSETS.join(', ')} (comma-separated)`
+  if (!names.length) throw new ConfigError(`${source}: empty; ${accepted}`)
   const named = new Set<Toolset>()
   let everything = false
   let expandAll = false
@@ -198,17 +201,15 @@ export function parseToolsets(
       everything = true
       expandAll ||= name === 'all'
     } else if (!TOOLSETS.includes(name as Toolset)) {
-      throw new ConfigError(
-        `${source}: unknown toolset "${name}"; use default, all, or any of ${TOOLSETS.join(', ')} (comma-separated)`,
-      )
-    } else if (!available.has(name as Toolset)) {
+      throw new ConfigError(`${source}: unknown toolset "${name}"; ${accepted}`)
+    } else if (name === 'admin' && !enableAdmin) {
       throw new ConfigError(`${source}: the admin toolset needs --enable-admin on the server`)
     } else named.add(name as Toolset)
   }
   // Admin tools change node state: avalanche_call_operation never runs them, so when enabled they are listed.
   if (enableAdmin && everything) named.add('admin')
-  const reach = TOOLSETS.filter((t) => available.has(t) && (everything || named.has(t)))
-  const expanded = TOOLSETS.filter((t) => reach.includes(t) && (expandAll || named.has(t)))
+  const reach = TOOLSETS.filter((t) => named.has(t) || (everything && DEFAULT_TOOLSETS.includes(t)))
+  const expanded = reach.filter((t) => named.has(t) || expandAll)
   return { reach, expanded }
 }
 

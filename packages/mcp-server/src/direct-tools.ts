@@ -6,13 +6,12 @@
  */
 export const DIRECT_TOOLS: readonly string[] = [
   'data.listActivePrimaryNetworkStakingTransactions',
+  'data.listSubnets',
   'platform.getBlock',
   'platform.getBlockByHeight',
-  'data.listSubnets',
   'platform.getTx',
-  'avm.getBlock',
   'data.listBlockchains',
+  'avm.getBlock',
   'avm.getBlockByHeight',
   'avm.getTx',
-  'info.getNodeIP',
 ]

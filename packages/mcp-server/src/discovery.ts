@@ -12,6 +12,7 @@ import {
   type ToolDefinition,
   ToolInputError,
 } from './tools.js'
+import { TOOLSETS } from './toolsets.js'
 
 /** What a server reaches: every tool it may run (listed or not) and the names it lists. */
 export interface Scope {
@@ -126,7 +127,7 @@ const findOperations: ToolDefinition = {
       query: { type: 'string', description: 'Words to look for in operation names and summaries; empty lists all.' },
       toolset: {
         type: 'string',
-        enum: ['node', 'xchain', 'pchain', 'index', 'data', 'metrics', 'admin'],
+        enum: [...TOOLSETS],
         description: 'Only this toolset.',
       },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Most operations to return.' },
@@ -207,7 +208,7 @@ const describeOperation: ToolDefinition = {
       ? `Call the tool ${tool.name} directly.`
       : tool.annotations.readOnlyHint
         ? `Call avalanche_call_operation with {"name":"${tool.name}","arguments":{...}}.`
-        : 'It changes something: only its own tool runs it (listed with --enable-admin or --enable-writes).'
+        : 'It changes something: only its own tool runs it (listed with --enable-admin, or --enable-writes for the Data API).'
     // The fullest output schema that fits the result budget.
     const base = { name: tool.name, toolset: tool.toolset, title: tool.title, description: tool.description, listed }
     let outputSchema: ObjectSchema = tool.outputSchema
@@ -254,7 +255,7 @@ const callOperation: ToolDefinition = {
     const tool = findTool(scopeOf(context), name)
     if (!tool.annotations.readOnlyHint) {
       throw new ToolInputError(
-        `name: ${tool.name} changes node state; avalanche_call_operation runs read-only operations only (call ${tool.name} itself, listed with --enable-admin or --enable-writes)`,
+        `name: ${tool.name} changes something; avalanche_call_operation runs read-only operations only (call ${tool.name} itself, listed with --enable-admin, or --enable-writes for the Data API)`,
       )
     }
     if (!given || typeof given !== 'object' || Array.isArray(given)) {

@@ -2,7 +2,8 @@
  * How the default configuration's direct tools are chosen, measured on the catalog (not used at run time: the
  * result is committed in direct-tools.ts, and a test checks that it still follows from the catalog).
  *
- * 1. Eligible: read-only, not deprecated, no optional node API (`--index-enabled`, admin), and every required
+ * 1. Eligible: read-only, not deprecated, no optional node API (`--index-enabled`, admin), in a toolset the default
+ *    reaches (not webhooks: a Data API account's own subscriptions are no first call), and every required
  *    parameter is something a user's question carries (an address, a node ID, a transaction ID or hash, a block ID,
  *    number or height, a chain alias or EVM chain ID) or a closed choice (an enum such as network or blockchainId):
  *    the assistant can call it first, without a lookup.
@@ -14,6 +15,7 @@
  */
 import type { AnyOperation } from '@avalanche-automation/core'
 import { z } from 'zod'
+import { DEFAULT_TOOLSETS, toolsetOf } from './toolsets.js'
 
 export const DEFAULT_LIST_MAX_TOOLS = 25
 export const DEFAULT_LIST_MAX_BYTES = 24_000
@@ -79,7 +81,9 @@ export interface RankedOperation {
 
 /** The eligible operations, most fan-out first (catalog order among equals). */
 export function rankDirectOperations(catalog: readonly AnyOperation[]): RankedOperation[] {
-  const usable = catalog.filter((op) => op.readOnly && !op.deprecated && !op.requires)
+  const usable = catalog.filter(
+    (op) => op.readOnly && !op.deprecated && !op.requires && DEFAULT_TOOLSETS.includes(toolsetOf(op)),
+  )
   const shapes = new Map(usable.map((op) => [op.id, shapeOf(op)]))
   const eligible = usable.filter((op) =>
     shapes.get(op.id)?.required.every((p) => p.closed || QUESTION_INPUTS.has(p.name)),

@@ -36,7 +36,7 @@ const staticResources = [
 ]
 
 /** Chain aliases the templates take, and the toolset each one needs. */
-export const CHAINS: Record<string, Toolset> = { X: 'xchain', P: 'pchain', C: 'data' }
+export const CHAINS: Record<string, Toolset> = { X: 'xchain', P: 'pchain', C: 'evm' }
 
 interface Template {
   uriTemplate: string
@@ -208,8 +208,9 @@ function catalogMarkdown(selected: Selected): string {
   ]
   for (const op of catalog) {
     const flags = [
-      op.readOnly ? 'read-only' : 'changes node state',
+      op.readOnly ? 'read-only' : 'changes something',
       op.destructive ? 'destructive' : undefined,
+      op.secretFields ? `answers a secret (${op.secretFields.join(', ')}: withheld here)` : undefined,
       op.pagination ? 'paginated (limit, cursor)' : undefined,
       op.requires ? `needs ${op.requires}` : undefined,
       op.deprecated ? `deprecated since ${op.deprecated.since}` : undefined,

@@ -31,10 +31,11 @@ export const defaultUniverse = (): ToolUniverse => ({
 
 /**
  * The tools a selection lists and reaches. Listed: the discovery tools, the composite tools of reachable toolsets,
- * the direct tools of reachable toolsets and every operation of expanded toolsets. Reachable: every operation and
- * composite tool of a reachable toolset. What changes something is dropped from both in read-only mode, and outside
- * admin (whose toolset needs --enable-admin) unless writes are enabled. Should the list
- * pass MAX_TOOLS, the largest expanded toolsets are listed compactly instead (still reachable), largest first.
+ * the direct tools of reachable toolsets, every operation of expanded toolsets, and every allowed write of a
+ * reachable toolset (avalanche_call_operation runs reads only). Reachable: every operation and composite tool of a
+ * reachable toolset. What changes something is dropped from both in read-only mode, and outside admin (whose
+ * toolset needs --enable-admin) unless writes are enabled. Should the list pass MAX_TOOLS, the largest expanded
+ * toolsets have their reads listed compactly instead (still reachable), largest first.
  */
 export function selectTools(selection: ToolSelection, universe: ToolUniverse = defaultUniverse()): Selected {
   const allowed = (t: ToolDefinition) =>
@@ -48,7 +49,10 @@ export function selectTools(selection: ToolSelection, universe: ToolUniverse = d
     ...universe.discovery,
     ...universe.composite.filter((t) => reach.has(t.toolset) && allowed(t)),
     ...universe.catalog.filter(
-      (t) => reach.has(t.toolset) && allowed(t) && (expanded.has(t.toolset) || direct.has(t.name)),
+      (t) =>
+        reach.has(t.toolset) &&
+        allowed(t) &&
+        (expanded.has(t.toolset) || direct.has(t.name) || !t.annotations.readOnlyHint),
     ),
   ]
   let tools = list()

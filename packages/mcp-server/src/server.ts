@@ -223,7 +223,8 @@ function unknownTool(name: string, selected: Selected): string {
     return `Tool ${name} is not listed in this configuration: run it through avalanche_call_operation, or list its toolset (--toolsets, X-MCP-Toolsets)`
   }
   const op = findOperation(name.replace('_', '.'))
-  if (op) return `Unknown tool: ${name} (its toolset is not enabled: see --toolsets, --read-only and --enable-admin)`
+  if (op)
+    return `Unknown tool: ${name} (not enabled here: see --toolsets, --read-only, --enable-admin and --enable-writes)`
   return `Unknown tool: ${name}; avalanche_find_operations finds operations by words`
 }
 

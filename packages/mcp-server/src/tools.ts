@@ -12,6 +12,8 @@ import { byteLength, fieldsProperty, project, sanitize } from './bounded.js'
 import type { ServerConfig, Toolset } from './config.js'
 import { argsKey, type CursorPosition, decodeCursor, encodeCursor } from './cursor.js'
 import type { Scope } from './discovery.js'
+import { WITHHELD, withheldProperty, withholdSecrets } from './secrets.js'
+import { toolsetOf } from './toolsets.js'
 
 /** A JSON Schema whose top level is an object, as MCP requires for `inputSchema` and `outputSchema`. */
 export type ObjectSchema = { type: 'object'; properties?: Record<string, object>; required?: string[] } & Record<
@@ -63,17 +65,6 @@ export class ToolInputError extends Error {
 
 export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 200
-
-export const TOOLSET_OF_SERVICE: Record<Service, Toolset> = {
-  admin: 'admin',
-  avm: 'xchain',
-  platform: 'pchain',
-  index: 'index',
-  info: 'node',
-  health: 'node',
-  data: 'data',
-  metrics: 'metrics',
-}
 
 const SERVICE_LABEL: Record<Service, string> = {
   admin: 'Admin API',
@@ -383,7 +374,11 @@ function pagedInput(op: AnyOperation, input: ObjectSchema, max: number): ObjectS
 
 /** The full output schema of an operation (what avalanche_describe_operation shows), with paging as tools see it. */
 export function operationOutputSchema(op: AnyOperation, depth = DESCRIBED_SCHEMA_DEPTH): ObjectSchema {
-  const output = compactSchema(jsonSchema(op.result), depth) as ObjectSchema
+  let output = compactSchema(jsonSchema(op.result), depth) as ObjectSchema
+  if (op.secretFields) {
+    const secrets = [...op.secretFields]
+    output = editObjects(output, (s) => setProperties(s, { [WITHHELD]: withheldProperty }, secrets))
+  }
   if (!op.pagination) return output
   return editObjects(output, (s) => setProperties(s, { nextCursor: nextCursorProperty }, ['nextPageToken']))
 }
@@ -416,7 +411,7 @@ export function operationTool(op: AnyOperation): ToolDefinition {
         : []
   return {
     name,
-    toolset: TOOLSET_OF_SERVICE[op.service],
+    toolset: toolsetOf(op),
     title,
     description: describe(op, extra),
     annotations: {
@@ -442,8 +437,10 @@ export function operationTool(op: AnyOperation): ToolDefinition {
     },
     async run(args, context) {
       const paged = pages()
-      if (paged) return pagedRun(name, paged, args, context)
-      return asRecord(await context.client.call(op, args, { signal: context.signal } satisfies CallOptions))
+      const out = paged
+        ? await pagedRun(name, paged, args, context)
+        : asRecord(await context.client.call(op, args, { signal: context.signal } satisfies CallOptions))
+      return withholdSecrets(op, out, context.client.urls.data)
     },
   }
 }

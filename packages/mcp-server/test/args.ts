@@ -3,12 +3,29 @@ import type { Devnet } from '@avalanche-automation/devnet'
 const C = 43112
 
 /**
- * Tools whose arguments name state of a Data API account (a webhook) that a fresh devnet without
- * writes does not hold: called with made-up IDs, they must fail cleanly, naming what was not found.
+ * Arguments for every tool of the webhooks toolset, in the order a test runs them: create a webhook that sends to
+ * `receiverUrl`, then read, change and deactivate the webhook `id` it answered, then the signing secret.
  */
-export const NEEDS_ACCOUNT_STATE: Record<string, Record<string, unknown>> = {
-  data_getWebhook: { id: 'no-such-webhook' },
-  data_getAddressesFromWebhook: { id: 'no-such-webhook', limit: 3 },
+export function webhookArgs(devnet: Devnet, receiverUrl: string, id: string): Record<string, Record<string, unknown>> {
+  const evm = devnet.fixtures.data.evm
+  return {
+    data_createWebhook: {
+      eventType: 'address_activity',
+      url: receiverUrl,
+      chainId: String(C),
+      metadata: { addresses: [evm.accounts.ewoq] },
+      name: 'mcp test',
+    },
+    data_listWebhooks: { status: 'active', limit: 5 },
+    data_getWebhook: { id },
+    data_updateWebhook: { id, name: 'mcp test, renamed', includeLogs: true },
+    data_addAddressesToWebhook: { id, addresses: [evm.accounts.alice] },
+    data_getAddressesFromWebhook: { id, limit: 5 },
+    data_removeAddressesFromWebhook: { id, addresses: [evm.accounts.alice] },
+    data_deactivateWebhook: { id },
+    data_getSharedSecret: {},
+    data_generateOrRotateSharedSecret: {},
+  }
 }
 
 /** Valid arguments for every tool, from the devnet's fixtures (tools absent here take none). */
@@ -68,6 +85,10 @@ export function validArgs(devnet: Devnet): Record<string, Record<string, unknown
     data_getNativeBalance: { chainId: C, address: evm.accounts.ewoq },
     data_listErc721Balances: { chainId: C, address: evm.accounts.ewoq, limit: 3 },
     data_listCollectibleBalances: { chainId: C, address: evm.accounts.ewoq, limit: 3 },
+    data_listInternalTransactions: { chainId: C, address: evm.accounts.ewoq, limit: 3 },
+    data_listContractDeployments: { chainId: C, address: evm.accounts.ewoq, limit: 3 },
+    data_getContractMetadata: { chainId: C, address: evm.contracts.usdc },
+    data_listAddressChains: { address: evm.accounts.ewoq },
     data_listValidators: { network: 'fuji', limit: 3 },
     data_getSingleValidatorDetails: { network: 'fuji', nodeId: validator, limit: 3 },
     data_listDelegators: { network: 'fuji', limit: 3 },
@@ -81,11 +102,14 @@ export function validArgs(devnet: Devnet): Record<string, Record<string, unknown
     data_getBalancesByAddresses: { network: 'fuji', blockchainId: 'p-chain', addresses: [ewoq.p] },
     data_getChainIdsForAddresses: { network: 'fuji', addresses: [ewoq.x] },
     data_getLastActivityTimestampByAddresses: { network: 'fuji', blockchainId: 'x-chain', addresses: [ewoq.x] },
+    data_getUtxosByAddressesV2: { network: 'fuji', blockchainId: 'p-chain', addresses: [ewoq.p], limit: 3 },
+    data_getLastActivityTimestampByAddressesV2: { network: 'fuji', blockchainId: 'p-chain', addresses: [ewoq.p] },
     data_getTxByHash: { network: 'fuji', blockchainId: 'x-chain', txHash: f.x.txs.send },
     data_getBlockById: { network: 'fuji', blockchainId: 'p-chain', blockId: f.p.firstBlock.id },
     data_listLatestPrimaryNetworkBlocks: { network: 'fuji', blockchainId: 'p-chain', limit: 3 },
     data_getAssetDetails: { network: 'fuji', blockchainId: 'x-chain', assetId: f.assets.avax.id },
     data_getAggregatedSignatures: { network: 'fuji', txHash: `0x${'0'.repeat(64)}` },
+    data_aggregateSignatures: { network: 'fuji', message: `0x${'ab'.repeat(40)}` },
     data_listActivePrimaryNetworkStakingTransactions: {
       network: 'fuji',
       blockchainId: 'p-chain',

@@ -1,8 +1,9 @@
+import { catalog } from '@avalanche-automation/core'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig, READ_TOOLSETS, TOOLSETS } from '../src/config.js'
+import { ConfigError, DEFAULT_TOOLSETS, parseConfig, TOOLSETS, type Toolset } from '../src/config.js'
 import { requestSelection } from '../src/http.js'
 import { defaultUniverse, MAX_TOOLS, selectTools } from '../src/select.js'
-import type { ToolDefinition } from '../src/tools.js'
+import { catalogTools, type ToolDefinition, toolName } from '../src/tools.js'
 
 const names = (flags: string[], env: Record<string, string> = {}) =>
   selectTools(parseConfig(flags, env).server).tools.map((t) => t.name)
@@ -11,7 +12,7 @@ describe('configuration from flags and environment', () => {
   it('defaults: mainnet, every read-only toolset reachable, none expanded, stdio', () => {
     const config = parseConfig([], {})
     expect(config.server).toMatchObject({ network: 'mainnet', enableAdmin: false, readOnly: false })
-    expect(config.server.reach).toEqual(READ_TOOLSETS)
+    expect(config.server.reach).toEqual(DEFAULT_TOOLSETS)
     expect(config.server.expanded).toEqual([])
     expect(config.server.maxResultBytes).toBe(20_000)
     expect(config.http).toBeUndefined()
@@ -21,7 +22,7 @@ describe('configuration from flags and environment', () => {
     const env = {
       AVALANCHE_NODE_URL: 'http://127.0.0.1:9650',
       AVALANCHE_DATA_API_KEY: 'k',
-      AVALANCHE_TOOLSETS: 'pchain,data',
+      AVALANCHE_TOOLSETS: 'pchain,evm',
       AVALANCHE_MCP_AUTH_TOKEN: 't',
       AVALANCHE_MCP_MAX_RESULT_BYTES: '9000',
       AVALANCHE_READ_ONLY: 'true',
@@ -30,17 +31,17 @@ describe('configuration from flags and environment', () => {
     expect(config.server).toMatchObject({ network: 'custom', nodeUrl: 'http://127.0.0.1:9650', apiKey: 'k' })
     expect(config.server).toMatchObject({ reach: ['node'], expanded: ['node'], readOnly: true, maxResultBytes: 9000 })
     expect(config.http).toMatchObject({ port: 0, host: '127.0.0.1', authToken: 't' })
-    expect(parseConfig([], env).server).toMatchObject({ reach: ['pchain', 'data'], expanded: ['pchain', 'data'] })
+    expect(parseConfig([], env).server).toMatchObject({ reach: ['pchain', 'evm'], expanded: ['pchain', 'evm'] })
   })
 
   it('default, all and toolset names combine', () => {
     expect(parseConfig(['--toolsets', 'all'], {}).server).toMatchObject({
-      reach: READ_TOOLSETS,
-      expanded: READ_TOOLSETS,
+      reach: DEFAULT_TOOLSETS,
+      expanded: DEFAULT_TOOLSETS,
     })
-    expect(parseConfig(['--toolsets', 'default,data'], {}).server).toMatchObject({
-      reach: READ_TOOLSETS,
-      expanded: ['data'],
+    expect(parseConfig(['--toolsets', 'default,evm'], {}).server).toMatchObject({
+      reach: DEFAULT_TOOLSETS,
+      expanded: ['evm'],
     })
     const compact = names([])
     expect(compact.slice(0, 3)).toEqual([
@@ -49,7 +50,7 @@ describe('configuration from flags and environment', () => {
       'avalanche_call_operation',
     ])
     expect(compact.filter((n) => n.startsWith('data_')).length).toBeLessThan(
-      names(['--toolsets', 'default,data']).filter((n) => n.startsWith('data_')).length,
+      names(['--toolsets', 'default,evm']).filter((n) => n.startsWith('data_')).length,
     )
   })
 
@@ -62,15 +63,54 @@ describe('configuration from flags and environment', () => {
     expect(names(['--enable-admin', '--read-only']).some((n) => n.startsWith('admin_'))).toBe(false)
   })
 
-  it('operations outside admin that change something (Data API webhooks) only with --enable-writes', () => {
-    const writes = (flags: string[]) =>
-      selectTools(parseConfig(flags, {}).server).tools.filter((t) => !t.annotations.readOnlyHint)
+  it('webhooks: reached only when named; writes outside admin only with --enable-writes, listed even in default', () => {
+    const listed = (flags: string[]) => selectTools(parseConfig(flags, {}).server).tools
+    const writes = (flags: string[]) => listed(flags).filter((t) => !t.annotations.readOnlyHint)
+    const webhookTools = catalog.filter((op) => op.endpoint.includes('/v1/webhooks')).map((op) => toolName(op.id))
+    expect(webhookTools).toHaveLength(10)
+    for (const flags of [[], ['--toolsets', 'all', '--enable-writes']]) {
+      expect(parseConfig(flags, {}).server.reach).not.toContain('webhooks')
+      expect([...selectTools(parseConfig(flags, {}).server).reachable.keys()]).not.toContain('data_getSharedSecret')
+    }
+    // Without --enable-writes, naming webhooks gives its reads only.
+    const reads = listed(['--toolsets', 'default,webhooks']).map((t) => t.name)
+    expect(webhookTools.filter((n) => reads.includes(n))).toEqual([
+      'data_listWebhooks',
+      'data_getWebhook',
+      'data_getAddressesFromWebhook',
+      'data_getSharedSecret',
+    ])
     expect(writes(['--toolsets', 'all'])).toEqual([])
-    const enabled = writes(['--toolsets', 'all', '--enable-writes']).map((t) => t.name)
-    expect(enabled).toContain('data_createWebhook')
-    expect(enabled.every((n) => n.startsWith('data_'))).toBe(true)
-    expect(writes(['--toolsets', 'all', '--enable-writes', '--read-only'])).toEqual([])
+    // With it, every webhook operation, destructive where the catalog says so (deletes and the secret's rotation).
+    const all = listed(['--toolsets', 'default,webhooks', '--enable-writes'])
+    expect(webhookTools.filter((n) => all.some((t) => t.name === n))).toEqual(webhookTools)
+    expect(all.filter((t) => t.annotations.destructiveHint).map((t) => t.name)).toEqual([
+      'data_deactivateWebhook',
+      'data_removeAddressesFromWebhook',
+      'data_generateOrRotateSharedSecret',
+    ])
+    // A write is listed though its toolset is compact: avalanche_call_operation never runs one.
+    expect(writes(['--enable-writes']).map((t) => t.name)).toEqual(['data_aggregateSignatures'])
+    expect(writes(['--toolsets', 'default,webhooks', '--enable-writes', '--read-only'])).toEqual([])
     expect(parseConfig([], { AVALANCHE_ENABLE_WRITES: 'true' }).server.writes).toBe(true)
+  })
+
+  it('every operation has a toolset; the Data API is split by subject', () => {
+    const toolsetOf = (name: string) => catalogTools().find((t) => t.name === name)?.toolset
+    expect(toolsetOf('data_listErc20Balances')).toBe('evm')
+    expect(toolsetOf('data_listInternalTransactions')).toBe('evm')
+    expect(toolsetOf('data_listAddressChains')).toBe('evm')
+    expect(toolsetOf('data_getUtxosByAddressesV2')).toBe('primary_network')
+    expect(toolsetOf('data_getAvaxSupply')).toBe('primary_network')
+    expect(toolsetOf('data_listSubnets')).toBe('primary_network')
+    expect(toolsetOf('data_listValidators')).toBe('staking')
+    expect(toolsetOf('data_listActivePrimaryNetworkStakingTransactions')).toBe('staking')
+    expect(toolsetOf('data_listHistoricalPrimaryNetworkRewards')).toBe('staking')
+    expect(toolsetOf('data_aggregateSignatures')).toBe('icm')
+    expect(toolsetOf('data_getSharedSecret')).toBe('webhooks')
+    expect(toolsetOf('data_healthCheck')).toBe('node')
+    const used = new Set(catalogTools().map((t) => t.toolset))
+    expect(TOOLSETS.filter((t) => !used.has(t))).toEqual([])
   })
 
   it('mistakes name the flag and what is accepted', () => {
@@ -90,7 +130,10 @@ describe('at most 128 tools in any configuration', () => {
     const words = [...TOOLSETS, 'default', 'all']
     let configurations = 0
     for (let mask = 1; mask < 1 << words.length; mask++) {
-      const list = words.filter((_, i) => mask & (1 << i)).join(',')
+      const named = words.filter((_, i) => mask & (1 << i))
+      // `all` already expands every default toolset: naming one beside it changes nothing.
+      if (named.includes('all') && named.some((w) => DEFAULT_TOOLSETS.includes(w as Toolset))) continue
+      const list = named.join(',')
       for (const [admin, readOnly, writes] of [0, 1, 2, 3, 4, 5, 6, 7].map((b) => [b & 1, b & 2, b & 4])) {
         {
           const flags = ['--toolsets', list, ...(admin ? ['--enable-admin'] : []), ...(readOnly ? ['--read-only'] : [])]
@@ -122,18 +165,18 @@ describe('at most 128 tools in any configuration', () => {
         name: `x_${toolset}${i}`,
         toolset,
       }))
-    const big = { ...universe, catalog: [...many('data', 100), ...many('metrics', 40), ...many('node', 10)] }
+    const big = { ...universe, catalog: [...many('evm', 100), ...many('metrics', 40), ...many('node', 10)] }
     const all = parseConfig(['--toolsets', 'all'], {}).server
     const selected = selectTools(all, big)
     expect(selected.tools.length).toBeLessThanOrEqual(MAX_TOOLS)
-    expect(selected.collapsed).toEqual(['data'])
-    expect(selected.reachable.has('x_data99')).toBe(true)
-    expect(selected.listed.has('x_data99')).toBe(false)
+    expect(selected.collapsed).toEqual(['evm'])
+    expect(selected.reachable.has('x_evm99')).toBe(true)
+    expect(selected.listed.has('x_evm99')).toBe(false)
   })
 })
 
 describe('X-MCP-Toolsets and X-MCP-Readonly narrow a request, never widen it', () => {
-  const server = parseConfig(['--toolsets', 'node,pchain,data'], {}).server
+  const server = parseConfig(['--toolsets', 'node,pchain,evm'], {}).server
 
   it('no header: the server selection', () => {
     expect(requestSelection(server, {})).toBe(server)
@@ -147,7 +190,7 @@ describe('X-MCP-Toolsets and X-MCP-Readonly narrow a request, never widen it', (
       writes: false,
     })
     // default/all mean "everything this server serves", not every toolset.
-    expect(requestSelection(server, { 'x-mcp-toolsets': 'all' }).reach).toEqual(['node', 'pchain', 'data'])
+    expect(requestSelection(server, { 'x-mcp-toolsets': 'all' }).reach).toEqual(['node', 'pchain', 'evm'])
     expect(requestSelection(server, { 'x-mcp-toolsets': 'pchain,xchain' }).reach).toEqual(['pchain'])
     expect(requestSelection(server, { 'x-mcp-readonly': 'true' }).readOnly).toBe(true)
     const readOnlyServer = { ...server, readOnly: true }
@@ -156,7 +199,7 @@ describe('X-MCP-Toolsets and X-MCP-Readonly narrow a request, never widen it', (
 
   it('toolsets the server does not serve are refused by name; admin needs --enable-admin on the server', () => {
     expect(() => requestSelection(server, { 'x-mcp-toolsets': 'xchain' })).toThrow(
-      /X-MCP-Toolsets: this server does not serve xchain; it serves node, pchain, data/,
+      /X-MCP-Toolsets: this server does not serve xchain; it serves node, pchain, evm/,
     )
     expect(() => requestSelection(server, { 'x-mcp-toolsets': 'admin' })).toThrow(/needs --enable-admin/)
     expect(() => requestSelection(server, { 'x-mcp-toolsets': 'bogus' })).toThrow(/unknown toolset "bogus"/)

@@ -42,7 +42,7 @@ describe('the default tools/list', () => {
 describe('every read operation reachable from the default list', () => {
   it('avalanche_find_operations finds operations by words, listed or not', async () => {
     const found = await structured('avalanche_find_operations', { query: 'erc20 balances' })
-    expect(found.operations[0]).toMatchObject({ name: 'data_listErc20Balances', toolset: 'data', listed: false })
+    expect(found.operations[0]).toMatchObject({ name: 'data_listErc20Balances', toolset: 'evm', listed: false })
     expect(found.total).toBeGreaterThan(90)
     const tx = await structured('avalanche_find_operations', { query: 'tx status', toolset: 'pchain', limit: 3 })
     expect(tx.operations.map((o: Any) => o.name)).toContain('platform_getTxStatus')
@@ -98,7 +98,7 @@ describe('every read operation reachable from the default list', () => {
       arguments: { logLevel: 'debug' },
     })
     expect(refused.isError).toBe(true)
-    expect(text(refused)).toContain('changes node state; avalanche_call_operation runs read-only operations only')
+    expect(text(refused)).toContain('changes something; avalanche_call_operation runs read-only operations only')
     const { tools } = await admin.client.listTools()
     expect(tools.map((t) => t.name)).toContain('admin_setLoggerLevel')
   })

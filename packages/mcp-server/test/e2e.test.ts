@@ -142,7 +142,7 @@ describe('built CLI over HTTP, driven by the Inspector CLI', () => {
     const call = await inspect([
       ...remote(),
       '--header',
-      'X-MCP-Toolsets: data',
+      'X-MCP-Toolsets: evm',
       '--method',
       'tools/call',
       '--tool-name',

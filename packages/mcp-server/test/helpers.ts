@@ -1,4 +1,4 @@
-import { createClient } from '@avalanche-automation/core'
+import { createClient, type Logger } from '@avalanche-automation/core'
 import type { Devnet } from '@avalanche-automation/devnet'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -25,8 +25,16 @@ export function devnetConfig(devnet: Devnet, flags: string[] = [], env: Record<s
   ).server
 }
 
-/** An MCP client connected in process to a server over the devnet. */
-export async function connect(devnet: Devnet, flags: string[] = [], env: Record<string, string> = {}) {
+/**
+ * An MCP client connected in process to a server over the devnet. `sent` receives every JSON-RPC message the server
+ * sends (responses and notifications, serialized); `logger` gets the server's log events.
+ */
+export async function connect(
+  devnet: Devnet,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+  { sent, logger }: { sent?: string[]; logger?: Logger } = {},
+) {
   const config = devnetConfig(devnet, flags, env)
   const core = createClient({
     network: 'devnet',
@@ -35,11 +43,18 @@ export async function connect(devnet: Devnet, flags: string[] = [], env: Record<
     metricsApiUrl: devnet.url,
     apiKey: config.apiKey,
     retry: false,
-    logger: forwardingLogger(),
+    logger: forwardingLogger(logger),
   })
-  const server = createServer({ config, client: core })
+  const server = createServer({ config, client: core, logger })
   const client = new Client({ name: 'test', version: '1.0.0' })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  if (sent) {
+    const send = serverSide.send.bind(serverSide)
+    serverSide.send = (message, options) => {
+      sent.push(JSON.stringify(message))
+      return send(message, options)
+    }
+  }
   await Promise.all([server.connect(serverSide), client.connect(clientSide)])
   return {
     client,

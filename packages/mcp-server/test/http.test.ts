@@ -167,9 +167,9 @@ describe('X-MCP-Toolsets and X-MCP-Readonly', () => {
 
   it('never widen them: toolsets the server does not serve are refused with 400 naming the header', async () => {
     const url = new URL(narrow.url)
-    const res = await post({ host: url.host, 'x-mcp-toolsets': 'data' }, initialize, { url: narrow.url })
+    const res = await post({ host: url.host, 'x-mcp-toolsets': 'evm' }, initialize, { url: narrow.url })
     expect(res.status).toBe(400)
-    expect(res.body).toContain('X-MCP-Toolsets: this server does not serve data')
+    expect(res.body).toContain('X-MCP-Toolsets: this server does not serve evm')
     const limited = await start(['--toolsets', 'node'])
     try {
       const admin = await post({ host: new URL(limited.url).host, 'x-mcp-toolsets': 'admin' }, initialize, {

@@ -1,5 +1,6 @@
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_TOOLSETS } from '../src/config.js'
 import { DIRECT_TOOLS } from '../src/direct-tools.js'
 import { toolName } from '../src/tools.js'
 import { type Connection, connect } from './helpers.js'
@@ -109,7 +110,7 @@ describe('completions', () => {
 
   it('toolsets and chains for prompt arguments', async () => {
     const toolsets = await complete({ type: 'ref/prompt', name: 'explore_operations' }, 'toolset', '')
-    expect(toolsets).toEqual(['default', 'all', 'node', 'xchain', 'pchain', 'index', 'data', 'metrics'])
+    expect(toolsets).toEqual(['default', 'all', ...DEFAULT_TOOLSETS])
     expect(await complete({ type: 'ref/prompt', name: 'chain_status_review' }, 'chain', 'c')).toEqual(['C'])
   })
 })

@@ -3,7 +3,8 @@ import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolName } from '../src/tools.js'
-import { NEEDS_ACCOUNT_STATE, validArgs } from './args.js'
+import { toolsetOf } from '../src/toolsets.js'
+import { validArgs } from './args.js'
 import { type Connection, connect, LEADING_TOOLS, text } from './helpers.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: loose views of results in assertions
@@ -16,7 +17,7 @@ let args: Record<string, Record<string, unknown>>
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 2, index: true, xTxs: 700, utxosPerAddress: 200, evmTxs: 2_000, cBlocks: 60 })
   // A budget large enough that pages are cut by limit only (bounded.test.ts covers the budget).
-  mcp = await connect(devnet, ['--toolsets', 'all', '--max-result-bytes', '100000000'])
+  mcp = await connect(devnet, ['--toolsets', 'all', '--enable-writes', '--max-result-bytes', '100000000'])
   args = validArgs(devnet)
   const latest = (await mcp.call('data_listLatestTransactions', { chainId: 43112, limit: 1 })).structuredContent as Any
   args.data_getTransaction = { chainId: 43112, txHash: latest.transactions[0].txHash }
@@ -34,10 +35,12 @@ afterAll(async () => {
 })
 
 describe('tools/list', () => {
-  it('--toolsets all: the discovery and composite tools, then every read-only catalog operation', async () => {
+  it('--toolsets all --enable-writes: the discovery and composite tools, then every operation but the webhooks and admin', async () => {
     const { tools } = await mcp.client.listTools()
     const names = tools.map((t) => t.name)
-    const expected = catalog.filter((op) => op.readOnly).map((op) => toolName(op.id))
+    const optIn = ['webhooks', 'admin']
+    const expected = catalog.filter((op) => !optIn.includes(toolsetOf(op))).map((op) => toolName(op.id))
+    expect(expected).toContain('data_aggregateSignatures')
     expect(names).toEqual([...LEADING_TOOLS, ...expected])
     expect(names.some((n) => n.startsWith('admin_'))).toBe(false)
   })
@@ -93,13 +96,6 @@ describe('tools/call', () => {
     const { tools } = await mcp.client.listTools()
     const failures: string[] = []
     for (const tool of tools) {
-      const stateless = NEEDS_ACCOUNT_STATE[tool.name]
-      if (stateless) {
-        const result = await mcp.call(tool.name, stateless)
-        expect(result.isError, tool.name).toBe(true)
-        expect(text(result), tool.name).toMatch(/not found|unknown|no such|404|401|403/i)
-        continue
-      }
       // The SDK client validates structuredContent against outputSchema and throws when it does not conform.
       const result = await mcp.call(tool.name, args[tool.name] ?? {})
       if (result.isError) failures.push(`${tool.name}: ${text(result)}`)
