@@ -21,7 +21,9 @@ export const MCP_CONFIGURATIONS: { label: string; flags: string[] }[] = [
   { label: 'default', flags: [] },
   { label: 'all', flags: ['--toolsets', 'all'] },
   { label: 'all + admin', flags: ['--toolsets', 'all', '--enable-admin'] },
-  ...['node', 'xchain', 'pchain', 'index', 'data', 'metrics'].map((t) => ({ label: t, flags: ['--toolsets', t] })),
+  ...['node', 'xchain', 'pchain', 'index', 'evm', 'primary_network', 'staking', 'icm', 'metrics', 'webhooks'].map(
+    (t) => ({ label: t, flags: ['--toolsets', t] }),
+  ),
 ]
 
 export interface McpResult {
