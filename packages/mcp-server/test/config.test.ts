@@ -96,19 +96,18 @@ describe('configuration from flags and environment', () => {
   })
 
   it('every operation has a toolset; the Data API is split by subject', () => {
-    const toolsetOf = (name: string) => catalogTools().find((t) => t.name === name)?.toolset
-    expect(toolsetOf('data_listErc20Balances')).toBe('evm')
-    expect(toolsetOf('data_listInternalTransactions')).toBe('evm')
-    expect(toolsetOf('data_listAddressChains')).toBe('evm')
-    expect(toolsetOf('data_getUtxosByAddressesV2')).toBe('primary_network')
-    expect(toolsetOf('data_getAvaxSupply')).toBe('primary_network')
-    expect(toolsetOf('data_listSubnets')).toBe('primary_network')
-    expect(toolsetOf('data_listValidators')).toBe('staking')
-    expect(toolsetOf('data_listActivePrimaryNetworkStakingTransactions')).toBe('staking')
-    expect(toolsetOf('data_listHistoricalPrimaryNetworkRewards')).toBe('staking')
-    expect(toolsetOf('data_aggregateSignatures')).toBe('icm')
-    expect(toolsetOf('data_getSharedSecret')).toBe('webhooks')
-    expect(toolsetOf('data_healthCheck')).toBe('node')
+    const expected: Record<string, string[]> = {
+      evm: ['listErc20Balances', 'listInternalTransactions', 'listAddressChains', 'getContractMetadata'],
+      primary_network: ['getUtxosByAddressesV2', 'getBalancesByAddresses', 'getAvaxSupply', 'listSubnets'],
+      staking: ['listValidators', 'listActivePrimaryNetworkStakingTransactions', 'listHistoricalPrimaryNetworkRewards'],
+      icm: ['aggregateSignatures', 'getAggregatedSignatures'],
+      webhooks: ['createWebhook', 'getSharedSecret'],
+      node: ['healthCheck', 'liveCheck'],
+    }
+    const toolsets = Object.fromEntries(catalogTools().map((t) => [t.name, t.toolset]))
+    for (const [toolset, methods] of Object.entries(expected)) {
+      for (const method of methods) expect(toolsets[`data_${method}`], method).toBe(toolset)
+    }
     const used = new Set(catalogTools().map((t) => t.toolset))
     expect(TOOLSETS.filter((t) => !used.has(t))).toEqual([])
   })

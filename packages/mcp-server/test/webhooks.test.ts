@@ -14,7 +14,7 @@ import { parseConfig } from '../src/config.js'
 import { startHttpServer } from '../src/http.js'
 import { toolName } from '../src/tools.js'
 import { webhookArgs } from './args.js'
-import { type Connection, connect, text } from './helpers.js'
+import { type Connection, connect, devnetConfig, text } from './helpers.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: loose views of results in assertions
 type Any = Record<string, any>
@@ -141,24 +141,11 @@ describe('the signing secret never reaches the assistant', () => {
   })
 
   it('nor in the whole HTTP response of a tools/call', async () => {
-    const cli = parseConfig(
-      [
-        '--network',
-        'devnet',
-        '--node-url',
-        devnet.url,
-        '--data-api-url',
-        devnet.url,
-        '--http',
-        '--port',
-        '0',
-        ...FLAGS,
-      ],
-      { AVALANCHE_DATA_API_KEY: API_KEY },
-    )
-    if (!cli.http) throw new Error('expected an HTTP configuration')
+    const config = devnetConfig(devnet, FLAGS, { AVALANCHE_DATA_API_KEY: API_KEY })
+    const listen = parseConfig(['--http', '--port', '0'], {}).http
+    if (!listen) throw new Error('expected an HTTP configuration')
     const core = createClient({ network: 'devnet', nodeUrl: devnet.url, dataApiUrl: devnet.url, apiKey: API_KEY })
-    const http = await startHttpServer({ config: cli.server, http: cli.http, client: core })
+    const http = await startHttpServer({ config, http: listen, client: core })
     try {
       const call = async (id: number, name: string) => {
         const response = await fetch(http.url, {
