@@ -1,4 +1,5 @@
 import { evm } from './data/evm.js'
+import { icm } from './data/icm.js'
 import { metrics } from './data/metrics.js'
 import { networks } from './data/networks.js'
 import { primaryNetwork } from './data/primaryNetwork.js'
@@ -12,8 +13,16 @@ import { index } from './node/index.js'
 import { info } from './node/info.js'
 import { platform } from './node/platform.js'
 
-/** The Data API: its EVM endpoints, then its Primary Network, staking and network-wide endpoints. */
-const data = { ...evm, ...primaryNetwork, ...staking, ...networks, ...webhooks, ...signatureAggregator } as const
+/** The Data API: its EVM endpoints, then its Primary Network, staking, Interchain Messaging and network-wide endpoints. */
+const data = {
+  ...evm,
+  ...primaryNetwork,
+  ...staking,
+  ...icm,
+  ...networks,
+  ...webhooks,
+  ...signatureAggregator,
+} as const
 
 /** Every operation, grouped by service. The client, the catalog and every adapter enumerate this object. */
 export const services = { admin, avm, platform, index, info, health, data, metrics } as const

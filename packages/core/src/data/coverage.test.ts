@@ -9,10 +9,6 @@ import { loadSpec } from '../testing/openapi.js'
 
 /** operationId: why core does not declare it (yet). */
 const LEFT_OUT: Record<string, string> = {
-  // The devnet has no Teleporter messenger nor relayer: an ICM read could only answer empty or invented messages.
-  getIcmMessage: 'not yet: the devnet models no Teleporter messages (no messenger contract, no relayer) to serve',
-  listIcmMessages: 'not yet: the devnet models no Teleporter messages (no messenger contract, no relayer) to serve',
-  listIcmMessagesByAddress: 'not yet: the devnet models no Teleporter messages to serve',
   // Beyond what the adapters' users ask for (issue 13 names none of them).
   listLatestTransactionsAllChains: 'not asked for: the cross-chain feed; per-chain listLatestTransactions covers it',
   listLatestBlocksAllChains: 'not asked for: the cross-chain feed; per-chain getLatestBlocks covers it',

@@ -27,7 +27,7 @@ function chainOf(ctx: DataContext, params: Params): EvmChainMeta {
 const notFoundChain = (id: string) =>
   notFound(`chainId ${id} is not supported; GET /v1/chains lists the supported chains`)
 
-function addressParam(params: Params, name = 'address'): string {
+export function addressParam(params: Params, name = 'address'): string {
   const value = str(params, name) as string
   if (!EVM_ADDRESS.test(value))
     throw badRequest([`Invalid address format: ${name} must be 0x followed by 40 hex digits`])
@@ -53,7 +53,7 @@ function blockRange(chain: EvmChain, params: Params): [number, number] {
   return chain.txRange(startBlock, endBlock)
 }
 
-function pageRequest(call: ApiCall, filters: Record<string, unknown>) {
+export function pageRequest(call: ApiCall, filters: Record<string, unknown>) {
   return {
     tokens: call.ctx.tokens,
     request: requestKey(call.route, filters),

@@ -6,6 +6,7 @@ import { evmHandlers } from './evm-api.js'
 import { checksumAddress, EWOQ_EVM } from './evm-chain.js'
 import { EvmChains } from './evm-chains.js'
 import { ApiError, type ApiName, apiErrorReply, apiJson, ERROR_NAMES, readParams } from './http.js'
+import { icmHandlers } from './icm-api.js'
 import { metricsHandlers } from './metrics-api.js'
 import { MetricsModel } from './metrics-model.js'
 import { networkHandlers } from './network-api.js'
@@ -44,6 +45,7 @@ const HANDLERS: Record<string, RouteHandler> = {
   ...primaryNetworkHandlers,
   ...primaryLookupHandlers,
   ...stakingHandlers,
+  ...icmHandlers,
   ...networkHandlers,
   ...utxoHandlers,
   ...metricsHandlers,

@@ -7,6 +7,7 @@
  */
 import { formatAddress } from '@avalanche-automation/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES_PER_CHAIN, messageId } from '../../src/data/icm.js'
 import { QUIRKS } from '../../src/data/quirks.js'
 import { SPEC_OPERATIONS } from '../../src/data/spec.gen.js'
 import { type Devnet, startDevnet } from '../../src/index.js'
@@ -57,6 +58,10 @@ afterAll(async () => {
   await devnet.close()
   await quirked.close()
 })
+
+/** The ID of the C-Chain's nonce-th Teleporter message to the L1 (the last one is still pending). */
+const icmId = (nonce: number) =>
+  messageId(devnet.fixtures.data.evm.chains[0]?.blockchainId ?? '', samples.l1BlockchainId, nonce)
 
 interface Sample {
   url: string
@@ -545,6 +550,36 @@ const TABLE: Table = [
   ],
   [
     'data',
+    '/v1/icm/messages/{messageId}',
+    () => [
+      ok(`/v1/icm/messages/${icmId(1)}`),
+      ok(`/v1/icm/messages/${icmId(MESSAGES_PER_CHAIN)}`),
+      err(`/v1/icm/messages/${'0'.repeat(64)}`, 404),
+    ],
+  ],
+  [
+    'data',
+    '/v1/icm/messages',
+    () => [
+      ok('/v1/icm/messages?pageSize=5'),
+      ok(`/v1/icm/messages?sourceBlockchainId=${samples.l1ChainId}&to=${evm().accounts.ewoq}`),
+      ok(`/v1/icm/messages?blockchainId=${samples.l1BlockchainId}&network=fuji`),
+      ok('/v1/icm/messages?network=mainnet'),
+      err('/v1/icm/messages?pageSize=101', 400),
+      err('/v1/icm/messages?from=0xnope', 400),
+    ],
+  ],
+  [
+    'data',
+    '/v1/icm/addresses/{address}/messages',
+    () => [
+      ok(`/v1/icm/addresses/${evm().accounts.ewoq}/messages?pageSize=7`),
+      ok(`/v1/icm/addresses/${evm().accounts.alice}/messages`),
+      err('/v1/icm/addresses/0xnope/messages', 400),
+    ],
+  ],
+  [
+    'data',
     '/v1/networks/{network}/validators',
     () => [
       ok('/v1/networks/fuji/validators?pageSize=4'),
@@ -764,7 +799,7 @@ describe('every response validates against the OpenAPI description', () => {
     const tested = TABLE.map(([api, path]) => `${api} ${path}`).sort()
     const served = SPEC_OPERATIONS.map((op) => `${op.api} ${op.method === 'GET' ? '' : `${op.method} `}${op.path}`)
     expect(tested).toEqual(served.sort())
-    expect(tested).toHaveLength(67)
+    expect(tested).toHaveLength(70)
   })
 
   it.each(TABLE)('%s %s', async (api, path, samplesOf) => {

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { defineOperation } from '../operation.js'
+import {
+  zGetIcmMessageResult,
+  zListIcmMessagesByAddressResult,
+  zListIcmMessagesResult,
+} from './generated/data-api.gen.js'
+import { cb58Id, dataWeight, evmAddress, evmChainId, network, pageSize, pageToken } from './params.js'
+
+/**
+ * The Data API's Interchain Messaging reads (`/v1/icm/...`): Teleporter messages between EVM chains as the indexer
+ * saw them sent and delivered, for callers who would otherwise watch both chains' messenger events themselves.
+ */
+const read = { service: 'data', readOnly: true, idempotent: true } as const
+
+const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+const MESSAGE = `Each message has status pending (sent, not yet delivered), delivered (with destinationTransaction) or delivered_source_not_indexed (no sourceTransaction); messageId, messageNonce, from, to, the source and destination blockchain and EVM chain IDs, sourceTransaction (txHash, timestamp in Unix seconds, gasSpent in wei) and the relayer's rewardDetails.`
+
+const MESSAGE_ID = /^(0x)?[0-9a-fA-F]{64}$/
+const messageId = z
+  .string()
+  .regex(MESSAGE_ID, { error: 'expected a Teleporter message ID: 64 hex digits (a 0x prefix is allowed)' })
+  .describe('Teleporter message ID: 64 hex digits, as listIcmMessages reports messageId.')
+
+const pages = { pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }
+const icmNetwork = network.optional()
+
+export const icm = {
+  getIcmMessage: defineOperation({
+    ...read,
+    id: 'data.getIcmMessage',
+    endpoint: 'GET /v1/icm/messages/{messageId}',
+    summary: 'One Interchain Messaging (Teleporter) message by its message ID: its status, sender and delivery.',
+    description: `${MESSAGE} An unknown ID is a 404. ${dataWeight('medium')}`,
+    params: z.strictObject({ messageId }),
+    result: zGetIcmMessageResult,
+  }),
+  listIcmMessages: defineOperation({
+    ...read,
+    id: 'data.listIcmMessages',
+    endpoint: 'GET /v1/icm/messages',
+    summary: 'Interchain Messaging (Teleporter) messages, newest first, filtered by chain, sender or recipient.',
+    description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      ...pages,
+      sourceBlockchainId: evmChainId.optional().describe('Only messages sent from this chain (EVM chain ID or cb58).'),
+      destinationBlockchainId: evmChainId
+        .optional()
+        .describe('Only messages sent to this chain (EVM chain ID or cb58).'),
+      blockchainId: cb58Id('a blockchain ID').optional().describe('Only messages from or to this chain (cb58).'),
+      to: evmAddress('a recipient address').optional().describe('Only messages to this recipient, 0x-hex.'),
+      from: evmAddress('a sender address').optional().describe('Only messages from this sender, 0x-hex.'),
+      network: icmNetwork,
+    }),
+    result: zListIcmMessagesResult,
+    pagination: { kind: 'pageToken', items: 'messages' },
+  }),
+  listIcmMessagesByAddress: defineOperation({
+    ...read,
+    id: 'data.listIcmMessagesByAddress',
+    endpoint: 'GET /v1/icm/addresses/{address}/messages',
+    summary: 'The Interchain Messaging (Teleporter) messages an address sent or receives, newest first.',
+    description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
+    params: z.strictObject({
+      address: evmAddress('an EVM address').describe('Sender or recipient address, 0x-hex.'),
+      ...pages,
+      network: icmNetwork,
+    }),
+    result: zListIcmMessagesByAddressResult,
+    pagination: { kind: 'pageToken', items: 'messages' },
+  }),
+} as const
