@@ -33,11 +33,13 @@ import {
   checkRanges,
   contractAddresses,
   currency,
+  dataRead,
   dataWeight,
   endBlock,
   evmAddress,
   evmChainId,
   network,
+  PAGES,
   pageSize,
   pageToken,
   sortOrder,
@@ -51,14 +53,12 @@ import {
  * balances of any EVM chain it indexes (the C-Chain is 43114, fuji's 43113). The API key is optional; without one
  * the unauthenticated rate tier applies. List operations paginate with pageToken: `.pages()` and `.items()` walk them.
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
 
 const chainId = evmChainId
 const address = evmAddress('a wallet address').describe('Wallet address, 0x-hex.')
 
 const AMOUNTS =
   "Amounts (value, gas, fees, balances) are decimal strings in the token's smallest unit (wei for the native token: 1 AVAX = 10^18 wei); blockNumber is a decimal string and blockTimestamp Unix seconds."
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const RANGE = 'startBlock is inclusive and endBlock exclusive.'
 
 const addressTransfers = (kind: string) =>
@@ -86,7 +86,7 @@ const nftBalances = (standard: string) =>
 
 export const evm = {
   listChains: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listChains',
     endpoint: 'GET /v1/chains',
     summary: 'The EVM chains the Data API indexes: chain ID, name, RPC URL, native token, status and features.',
@@ -95,7 +95,7 @@ export const evm = {
     result: zSupportedChainsResult,
   }),
   getChainInfo: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getChainInfo',
     endpoint: 'GET /v1/chains/{chainId}',
     summary: 'One EVM chain the Data API indexes: name, status, RPC and explorer URLs, native token, features.',
@@ -104,7 +104,7 @@ export const evm = {
     result: zGetChainInfoResult,
   }),
   getLatestBlocks: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getLatestBlocks',
     endpoint: 'GET /v1/chains/{chainId}/blocks',
     summary: 'The latest indexed blocks of an EVM chain, newest first, one page at a time.',
@@ -114,7 +114,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
   getBlock: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getBlock',
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}',
     summary: 'One block of an EVM chain by number or hash.',
@@ -123,7 +123,7 @@ export const evm = {
     result: zGetBlockResult,
   }),
   listLatestTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listLatestTransactions',
     endpoint: 'GET /v1/chains/{chainId}/transactions',
     summary: 'The latest transactions of an EVM chain, newest first, optionally only failed or only successful ones.',
@@ -138,7 +138,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   getTransaction: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getTransaction',
     endpoint: 'GET /v1/chains/{chainId}/transactions/{txHash}',
     summary: 'One EVM transaction by hash, with its ERC-20/721/1155 transfers, internal transactions and token prices.',
@@ -147,7 +147,7 @@ export const evm = {
     result: zGetTransactionResult,
   }),
   getTransactionsForBlock: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getTransactionsForBlock',
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions',
     summary: 'The transactions of one EVM block, by block number or hash.',
@@ -162,7 +162,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   getDeploymentTransaction: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getDeploymentTransaction',
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
     summary: 'The transaction that deployed a contract, with its transfers and internal transactions.',
@@ -175,7 +175,7 @@ export const evm = {
     result: zGetDeploymentTransactionResult,
   }),
   listNativeTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listNativeTransactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative',
     summary: 'The native transactions sent from or to an address, newest first, optionally within a block range.',
@@ -185,7 +185,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listErc20Transactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc20Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
     summary: 'The ERC-20 transfers from or to an address, newest first, optionally within a block range.',
@@ -195,7 +195,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listErc721Transactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc721Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
     summary: 'The ERC-721 (NFT) transfers from or to an address, newest first, optionally within a block range.',
@@ -205,7 +205,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listErc1155Transactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc1155Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
     summary: 'The ERC-1155 transfers from or to an address, newest first, optionally within a block range.',
@@ -215,7 +215,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listTransactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions',
     summary:
@@ -236,7 +236,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listTransactionsV2: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listTransactionsV2',
     endpoint: 'GET /v2/chains/{chainId}/addresses/{address}/transactions',
     summary:
@@ -258,7 +258,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listTransfers: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listTransfers',
     endpoint: 'GET /v1/chains/{chainId}/tokens/{address}/transfers',
     summary:
@@ -278,7 +278,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transfers' },
   }),
   listErc20Balances: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc20Balances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20',
     summary:
@@ -298,7 +298,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'erc20TokenBalances' },
   }),
   listErc1155Balances: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc1155Balances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
     summary: "An address's ERC-1155 token balances (and its native balance) at the latest or a given block.",
@@ -315,7 +315,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'erc1155TokenBalances' },
   }),
   getNativeBalance: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getNativeBalance',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative',
     summary: "An address's native-token balance (AVAX on the C-Chain), with its price, at the latest or a given block.",
@@ -329,7 +329,7 @@ export const evm = {
     result: zGetNativeBalanceResult,
   }),
   listErc721Balances: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listErc721Balances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721',
     summary: 'The ERC-721 tokens (NFTs) an address holds now, each with its contract, tokenId, tokenUri and metadata.',
@@ -339,7 +339,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'erc721TokenBalances' },
   }),
   listCollectibleBalances: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listCollectibleBalances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
     summary: "An address's collectibles now: its ERC-721 tokens and ERC-1155 balances in one list.",
@@ -349,7 +349,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'collectibleBalances' },
   }),
   listInternalTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listInternalTransactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
     summary:
@@ -360,7 +360,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listContractDeployments: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listContractDeployments',
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/deployments',
     summary: 'The contracts an address deployed: their metadata (ERC type, name, symbol) and deployment transaction.',
@@ -375,7 +375,7 @@ export const evm = {
     pagination: { kind: 'pageToken', items: 'contracts' },
   }),
   getContractMetadata: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getContractMetadata',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}',
     summary: 'What a contract is: ercType (ERC-20, ERC-721, ERC-1155 or UNKNOWN), name, symbol, decimals, deployment.',
@@ -387,7 +387,7 @@ export const evm = {
     result: zGetContractMetadataResult,
   }),
   listAddressChains: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listAddressChains',
     endpoint: 'GET /v1/address/{address}/chains',
     summary: 'The EVM chains where an address sent or received transactions or token transfers.',

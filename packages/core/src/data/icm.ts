@@ -5,15 +5,13 @@ import {
   zListIcmMessagesByAddressResult,
   zListIcmMessagesResult,
 } from './generated/data-api.gen.js'
-import { cb58Id, dataWeight, evmAddress, evmChainId, network, pageSize, pageToken } from './params.js'
+import { cb58Id, dataRead, dataWeight, evmAddress, evmChainId, network, PAGES, pageSize, pageToken } from './params.js'
 
 /**
  * The Data API's Interchain Messaging reads (`/v1/icm/...`): Teleporter messages between EVM chains as the indexer
  * saw them sent and delivered, for callers who would otherwise watch both chains' messenger events themselves.
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
 
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const MESSAGE = `Each message has status pending (sent, not yet delivered), delivered (with destinationTransaction) or delivered_source_not_indexed (no sourceTransaction); messageId, messageNonce, from, to, the source and destination blockchain and EVM chain IDs, sourceTransaction (txHash, timestamp in Unix seconds, gasSpent in wei) and the relayer's rewardDetails.`
 
 const MESSAGE_ID = /^(0x)?[0-9a-fA-F]{64}$/
@@ -27,7 +25,7 @@ const icmNetwork = network.optional()
 
 export const icm = {
   getIcmMessage: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getIcmMessage',
     endpoint: 'GET /v1/icm/messages/{messageId}',
     summary: 'One Interchain Messaging (Teleporter) message by its message ID: its status, sender and delivery.',
@@ -36,7 +34,7 @@ export const icm = {
     result: zGetIcmMessageResult,
   }),
   listIcmMessages: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listIcmMessages',
     endpoint: 'GET /v1/icm/messages',
     summary: 'Interchain Messaging (Teleporter) messages, newest first, filtered by chain, sender or recipient.',
@@ -56,7 +54,7 @@ export const icm = {
     pagination: { kind: 'pageToken', items: 'messages' },
   }),
   listIcmMessagesByAddress: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listIcmMessagesByAddress',
     endpoint: 'GET /v1/icm/addresses/{address}/messages',
     summary: 'The Interchain Messaging (Teleporter) messages an address sent or receives, newest first.',

@@ -10,15 +10,13 @@ import {
   zListSubnetsResult,
   zLiveCheckResult,
 } from './generated/data-api.gen.js'
-import { cb58Id, dataWeight, network, pageSize, pageToken, sortOrder } from './params.js'
+import { cb58Id, dataRead, dataWeight, network, PAGES, pageSize, pageToken, sortOrder } from './params.js'
 
 /**
  * The Data API's view of a network as a whole (`/v1/networks/{network}`, its blockchains and subnets), the AVAX
  * supply, and the service's own health and liveness probes.
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
 
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const BLOCKCHAIN =
   'Each blockchain has blockchainId, blockchainName, subnetId, vmId, createBlockNumber and createBlockTimestamp (the P-Chain block of its CreateChainTx), and evmChainId for EVM chains.'
 
@@ -27,7 +25,7 @@ const subnetId = cb58Id('a subnet ID').describe('Subnet ID (cb58).')
 
 export const networks = {
   healthCheck: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.healthCheck',
     endpoint: 'GET /v1/health-check',
     summary: "The Data API's health: status ok, error or shutting_down, with its database's and cache's status.",
@@ -37,7 +35,7 @@ export const networks = {
     okStatuses: [503],
   }),
   liveCheck: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.liveCheck',
     endpoint: 'GET /v1/live-check',
     summary: 'Whether the Data API process is alive (reads only).',
@@ -47,7 +45,7 @@ export const networks = {
     okStatuses: [503],
   }),
   getAvaxSupply: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getAvaxSupply',
     endpoint: 'GET /v1/avax/supply',
     summary: "AVAX's supply: total and circulating, burned per chain, staked, locked, rewards and L1 validator fees.",
@@ -56,7 +54,7 @@ export const networks = {
     result: zGetAvaxSupplyResult,
   }),
   getNetworkDetails: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getNetworkDetails',
     endpoint: 'GET /v1/networks/{network}',
     summary: "The Primary Network's staking figures: validator and delegator counts and stake, staking ratio.",
@@ -65,7 +63,7 @@ export const networks = {
     result: zGetNetworkDetailsResult,
   }),
   listBlockchains: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listBlockchains',
     endpoint: 'GET /v1/networks/{network}/blockchains',
     summary: 'The blockchains created on the network (by CreateChainTx), with their subnet and VM.',
@@ -80,7 +78,7 @@ export const networks = {
     pagination: { kind: 'pageToken', items: 'blockchains' },
   }),
   getBlockchainById: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getBlockchainById',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}',
     summary: 'One blockchain created on the network: its subnet, VM and creation block.',
@@ -89,7 +87,7 @@ export const networks = {
     result: zGetBlockchainByIdResult,
   }),
   listSubnets: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listSubnets',
     endpoint: 'GET /v1/networks/{network}/subnets',
     summary: 'The subnets created on the network, with owners, blockchains and whether each is an L1.',
@@ -104,7 +102,7 @@ export const networks = {
     pagination: { kind: 'pageToken', items: 'subnets' },
   }),
   getSubnetById: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getSubnetById',
     endpoint: 'GET /v1/networks/{network}/subnets/{subnetId}',
     summary: 'One subnet: owners, blockchains, and its L1 conversion when it is an L1.',

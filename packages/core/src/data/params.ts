@@ -21,6 +21,14 @@ import { knownEnum, type OpenEnum } from './lenient.js'
 // ---- rate-limit weights ----------------------------------------------------------------------------------------
 
 /** Compute units per call by `x-execution-weight` (builders-hub data-api/rate-limits.mdx). */
+/** The flags every Data API read and write shares. */
+export const dataRead = { service: 'data', readOnly: true, idempotent: true } as const
+export const dataWrite = { service: 'data', readOnly: false, idempotent: false } as const
+
+/** How a pageToken listing continues, said once in every list operation's description. */
+export const PAGES =
+  'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
+
 export const DATA_API_WEIGHTS = { free: 1, small: 10, medium: 20, large: 50, xl: 100, xxl: 200 } as const
 /** The Metrics API's scale (builders-hub metrics-api/rate-limits.mdx). */
 export const METRICS_API_WEIGHTS = { free: 1, small: 20, medium: 100, large: 500, xl: 1000, xxl: 3000 } as const

@@ -21,12 +21,14 @@ import {
   cb58Id,
   checkRanges,
   closedEnum,
+  dataRead,
   dataWeight,
   endTimestamp,
   l1ValidationId,
   network,
   nodeId,
   P_CHAIN_IDS,
+  PAGES,
   pageSize,
   pageToken,
   primaryNetworkAddresses,
@@ -42,11 +44,9 @@ import {
  * The Data API's Primary Network endpoints (`/v1/networks/{network}/blockchains/{blockchainId}/...`, base
  * `dataApiUrl`): P-, X- and C-Chain transactions as the indexer decodes them, and blocks proposed by a node.
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
 
 const AMOUNTS =
   "Amounts are decimal strings in the asset's smallest unit (nAVAX for AVAX: 1 AVAX = 10^9 nAVAX); timestamps are Unix seconds."
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const SHORT_PAGES =
   'A page can hold fewer transactions than pageSize once their UTXOs reach a size threshold; that is not the end of the list (only a missing nextPageToken is).'
 
@@ -118,7 +118,7 @@ function checkTransactionFilters<
 
 export const primaryNetwork = {
   listLatestPrimaryNetworkTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listLatestPrimaryNetworkTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions',
     summary: 'The latest transactions of the P-, X- or C-Chain, optionally of some addresses, types and time range.',
@@ -141,7 +141,7 @@ export const primaryNetwork = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listAssetTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listAssetTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
     summary: 'The X-Chain transactions that moved or created one asset, optionally of some types and time range.',
@@ -162,7 +162,7 @@ export const primaryNetwork = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listPrimaryNetworkBlocksByNodeId: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listPrimaryNetworkBlocksByNodeId',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
     summary: 'The latest P- or X-Chain blocks proposed by one node, optionally within a time range.',
@@ -182,7 +182,7 @@ export const primaryNetwork = {
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
   getUtxosByAddresses: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getUtxosByAddresses',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/utxos',
     summary:
@@ -197,7 +197,7 @@ export const primaryNetwork = {
     pagination: { kind: 'pageToken', items: 'utxos' },
   }),
   getBalancesByAddresses: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getBalancesByAddresses',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/balances',
     summary:
@@ -212,7 +212,7 @@ export const primaryNetwork = {
     result: zGetBalancesByAddressesResult,
   }),
   getChainIdsForAddresses: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getChainIdsForAddresses',
     endpoint: 'GET /v1/networks/{network}/addresses:listChainIds',
     summary: 'For each address, the Primary Network chains (P, X, C) it has had any on-chain activity on.',
@@ -221,7 +221,7 @@ export const primaryNetwork = {
     result: zGetChainIdsForAddressesResult,
   }),
   getLastActivityTimestampByAddresses: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getLastActivityTimestampByAddresses',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'When some addresses last created or spent a UTXO on a Primary Network chain: time, block, tx and UTXO.',
@@ -234,7 +234,7 @@ export const primaryNetwork = {
     result: zGetLastActivityTimestampByAddressesResult,
   }),
   getUtxosByAddressesV2: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getUtxosByAddressesV2',
     endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/utxos',
     query: ['pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
@@ -250,7 +250,7 @@ export const primaryNetwork = {
     okStatuses: [201],
   }),
   getLastActivityTimestampByAddressesV2: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getLastActivityTimestampByAddressesV2',
     endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'data.getLastActivityTimestampByAddresses for many addresses: the addresses in a POST body.',
@@ -259,7 +259,7 @@ export const primaryNetwork = {
     result: zGetLastActivityTimestampByAddressesV2Result,
   }),
   getTxByHash: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getTxByHash',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
     summary: 'One P-, X- or C-Chain (atomic) transaction by ID, decoded: type, UTXOs consumed and emitted, amounts.',
@@ -272,7 +272,7 @@ export const primaryNetwork = {
     result: zGetTxByHashResult,
   }),
   getBlockById: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getBlockById',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
     summary: 'One P- or X-Chain block by height or ID: time, transactions, size and proposer.',
@@ -281,7 +281,7 @@ export const primaryNetwork = {
     result: zGetBlockByIdResult,
   }),
   listLatestPrimaryNetworkBlocks: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listLatestPrimaryNetworkBlocks',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks',
     summary: 'The latest P- or X-Chain blocks, newest first, optionally within a time range.',
@@ -300,7 +300,7 @@ export const primaryNetwork = {
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
   getAssetDetails: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getAssetDetails',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
     summary: 'An X-Chain asset: name, symbol, denomination, fixed or variable cap and creation time.',

@@ -18,12 +18,14 @@ import {
   closedEnum,
   commaSeparated,
   currency,
+  dataRead,
   dataWeight,
   endTimestamp,
   l1ValidationId,
   network,
   nodeId,
   nodeIds,
+  PAGES,
   pageSize,
   pageToken,
   primaryNetworkAddresses,
@@ -37,9 +39,7 @@ import {
  * the Primary Network's and subnets' stakers and the L1s' validators as the indexer sees the P-Chain, for callers
  * without a node of their own (platform.getCurrentValidators asks a node).
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
 
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const AMOUNTS = 'Amounts are decimal strings in nAVAX (1 AVAX = 10^9 nAVAX); timestamps are Unix seconds.'
 
 const validationStatus = closedEnum(zValidationStatusType).describe(
@@ -106,7 +106,7 @@ const rewardParams = {
 
 export const staking = {
   listValidators: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listValidators',
     endpoint: 'GET /v1/networks/{network}/validators',
     summary: 'The validators of the Primary Network and subnets (active, pending, completed or removed), filterable.',
@@ -157,7 +157,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
   getSingleValidatorDetails: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getSingleValidatorDetails',
     endpoint: 'GET /v1/networks/{network}/validators/{nodeId}',
     summary: "One node's validations of the Primary Network and subnets, past and present, newest first by default.",
@@ -174,7 +174,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
   listDelegators: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listDelegators',
     endpoint: 'GET /v1/networks/{network}/delegators',
     summary: 'The delegators of the Primary Network, optionally of some nodes, reward addresses and status.',
@@ -194,7 +194,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'delegators' },
   }),
   listL1Validators: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listL1Validators',
     endpoint: 'GET /v1/networks/{network}/l1Validators',
     summary: 'The validators of L1s (ACP-77): validation ID, node, weight, remaining fee balance and owners.',
@@ -212,7 +212,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
   listActivePrimaryNetworkStakingTransactions: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listActivePrimaryNetworkStakingTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
     summary: 'The P-Chain staking transactions of some addresses whose staking period has not ended.',
@@ -236,7 +236,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
   listPendingPrimaryNetworkRewards: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listPendingPrimaryNetworkRewards',
     endpoint: 'GET /v1/networks/{network}/rewards:listPending',
     summary: 'The rewards current stakers will receive when their staking ends, by reward address or node.',
@@ -246,7 +246,7 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'pendingRewards' },
   }),
   listHistoricalPrimaryNetworkRewards: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listHistoricalPrimaryNetworkRewards',
     endpoint: 'GET /v1/networks/{network}/rewards',
     summary: 'The rewards paid to stakers whose staking ended, by reward address or node.',

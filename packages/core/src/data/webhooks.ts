@@ -18,17 +18,24 @@ import {
   zValidatorActivitySubEvents,
   zWebhookStatus,
 } from './generated/data-api.gen.js'
-import { closedEnum, dataWeight, evmAddress, evmChainId, pageSize, pageToken } from './params.js'
+import {
+  closedEnum,
+  dataRead,
+  dataWeight,
+  dataWrite,
+  evmAddress,
+  evmChainId,
+  PAGES,
+  pageSize,
+  pageToken,
+} from './params.js'
 
 /**
  * The Webhooks API (`/v1/webhooks*`, data-api.md 0c): push notifications of address and validator activity instead
  * of polling. Subscriptions are writes (POST 201, PATCH, DELETE): never retried once a request may have reached the
  * service, so a create that timed out may still have created a webhook (list them before creating again).
  */
-const read = { service: 'data', readOnly: true, idempotent: true } as const
-const write = { service: 'data', readOnly: false, idempotent: false } as const
 
-const PAGES = 'When nextPageToken is present, pass it as pageToken for the next page, or walk with .pages()/.items().'
 const NOT_RETRIED =
   'A write: not retried once the request may have reached the service (a timeout or 5xx may still have applied it).'
 const SHAPE =
@@ -172,7 +179,7 @@ const addressesChange = z.strictObject({
 
 export const webhooks = {
   createWebhook: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.createWebhook',
     endpoint: 'POST /v1/webhooks',
     summary: 'Subscribes a URL to address or validator activity; answers the new webhook (HTTP 201).',
@@ -182,7 +189,7 @@ export const webhooks = {
     okStatuses: [201],
   }),
   listWebhooks: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.listWebhooks',
     endpoint: 'GET /v1/webhooks',
     summary: "The account's webhooks, active and inactive, or only those of one status.",
@@ -198,7 +205,7 @@ export const webhooks = {
     pagination: { kind: 'pageToken', items: 'webhooks' },
   }),
   getWebhook: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getWebhook',
     endpoint: 'GET /v1/webhooks/{id}',
     summary: 'One webhook: its URL, chain, status, event type and what it watches.',
@@ -207,7 +214,7 @@ export const webhooks = {
     result: zGetWebhookResult,
   }),
   updateWebhook: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.updateWebhook',
     endpoint: 'PATCH /v1/webhooks/{id}',
     summary: 'Changes a webhook: name, description, URL, status (re-activate or pause), logs and traces.',
@@ -223,7 +230,7 @@ export const webhooks = {
     result: zUpdateWebhookResult,
   }),
   deactivateWebhook: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.deactivateWebhook',
     endpoint: 'DELETE /v1/webhooks/{id}',
     summary: 'Deactivates a webhook: no more deliveries. Answers the webhook with status inactive.',
@@ -233,7 +240,7 @@ export const webhooks = {
     destructive: true,
   }),
   addAddressesToWebhook: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.addAddressesToWebhook',
     endpoint: 'PATCH /v1/webhooks/{id}/addresses',
     summary: 'Adds EVM addresses to an address_activity webhook; answers the webhook.',
@@ -242,7 +249,7 @@ export const webhooks = {
     result: zAddAddressesToWebhookResult,
   }),
   removeAddressesFromWebhook: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.removeAddressesFromWebhook',
     endpoint: 'DELETE /v1/webhooks/{id}/addresses',
     summary: 'Removes EVM addresses from an address_activity webhook; answers the webhook.',
@@ -252,7 +259,7 @@ export const webhooks = {
     destructive: true,
   }),
   getAddressesFromWebhook: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getAddressesFromWebhook',
     endpoint: 'GET /v1/webhooks/{id}/addresses',
     summary: 'The addresses an address_activity webhook watches, with their total.',
@@ -262,7 +269,7 @@ export const webhooks = {
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),
   generateOrRotateSharedSecret: defineOperation({
-    ...write,
+    ...dataWrite,
     id: 'data.generateOrRotateSharedSecret',
     endpoint: 'POST /v1/webhooks:generateOrRotateSharedSecret',
     summary: "Creates the account's webhook signing secret, or replaces it (HTTP 201); answers {secret}.",
@@ -274,7 +281,7 @@ export const webhooks = {
     destructive: true,
   }),
   getSharedSecret: defineOperation({
-    ...read,
+    ...dataRead,
     id: 'data.getSharedSecret',
     endpoint: 'GET /v1/webhooks:getSharedSecret',
     summary: "The account's webhook signing secret: {secret}, to check x-signature with verifyWebhookSignature.",
