@@ -10,8 +10,8 @@ export const DIRECT_TOOLS: readonly string[] = [
   'platform.getBlock',
   'platform.getBlockByHeight',
   'platform.getTx',
-  'data.listBlockchains',
   'avm.getBlock',
+  'data.listBlockchains',
   'avm.getBlockByHeight',
   'avm.getTx',
 ]

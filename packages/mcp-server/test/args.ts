@@ -110,6 +110,9 @@ export function validArgs(devnet: Devnet): Record<string, Record<string, unknown
     data_getAssetDetails: { network: 'fuji', blockchainId: 'x-chain', assetId: f.assets.avax.id },
     data_getAggregatedSignatures: { network: 'fuji', txHash: `0x${'0'.repeat(64)}` },
     data_aggregateSignatures: { network: 'fuji', message: `0x${'ab'.repeat(40)}` },
+    data_listIcmMessages: { limit: 3 },
+    data_getIcmMessage: { messageId: 'FROM_ICM_LIST' },
+    data_listIcmMessagesByAddress: { address: evm.accounts.ewoq, limit: 3 },
     data_listActivePrimaryNetworkStakingTransactions: {
       network: 'fuji',
       blockchainId: 'p-chain',

@@ -21,6 +21,8 @@ beforeAll(async () => {
   args = validArgs(devnet)
   const latest = (await mcp.call('data_listLatestTransactions', { chainId: 43112, limit: 1 })).structuredContent as Any
   args.data_getTransaction = { chainId: 43112, txHash: latest.transactions[0].txHash }
+  const icm = (await mcp.call('data_listIcmMessages', { limit: 1 })).structuredContent as Any
+  args.data_getIcmMessage = { messageId: icm.messages[0].messageId }
   const l1 = (await mcp.call('platform_getCurrentValidators', { subnetID: devnet.fixtures.p.l1SubnetId }))
     .structuredContent as Any
   args.metrics_getMetricsByValidationId = {
