@@ -9,6 +9,10 @@ import { type AnyOperation, catalog } from '@avalanche-automation/core'
 /** The field that replaces the secret fields in a result. */
 export const WITHHELD = 'withheld'
 
+/** What the description of a tool that answers a secret adds. */
+export const SECRET_NOTE =
+  'Here the secret never reaches the assistant: the result holds `withheld` instead, which says how the user reads it outside the assistant.'
+
 export const withheldProperty = {
   type: 'string',
   description: 'The secret is not given to the assistant; this says how to read it outside the assistant.',

@@ -12,7 +12,7 @@ import { byteLength, fieldsProperty, project, sanitize } from './bounded.js'
 import type { ServerConfig, Toolset } from './config.js'
 import { argsKey, type CursorPosition, decodeCursor, encodeCursor } from './cursor.js'
 import type { Scope } from './discovery.js'
-import { WITHHELD, withheldProperty, withholdSecrets } from './secrets.js'
+import { SECRET_NOTE, WITHHELD, withheldProperty, withholdSecrets } from './secrets.js'
 import { toolsetOf } from './toolsets.js'
 
 /** A JSON Schema whose top level is an object, as MCP requires for `inputSchema` and `outputSchema`. */
@@ -409,6 +409,7 @@ export function operationTool(op: AnyOperation): ToolDefinition {
       : op.pagination
         ? [PAGING_NOTE]
         : []
+  if (op.secretFields) extra.push(SECRET_NOTE)
   return {
     name,
     toolset: toolsetOf(op),

@@ -70,6 +70,7 @@ describe('the webhooks toolset', () => {
         destructiveHint: !op.readOnly && op.destructive === true,
         idempotentHint: op.idempotent,
       })
+      if (op.secretFields) expect(tool?.description, op.id).toContain('the result holds `withheld` instead')
     }
     const created = await structured(
       'data_createWebhook',
