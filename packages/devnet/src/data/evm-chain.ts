@@ -1,6 +1,7 @@
 import { bytesToHex } from '@avalanche-automation/core'
 import { sha256Fast } from '../world/bytes.js'
 import { rlp } from '../world/cchain.js'
+import { EWOQ_EVM_ADDRESS } from '../world/constants.js'
 import { IdIndex } from '../world/id-index.js'
 import { keccak256 } from '../world/keccak.js'
 import { Lru } from '../world/lru.js'
@@ -26,7 +27,7 @@ export const DEPLOYMENTS = 6
 const GWEI = 1_000_000_000n
 const WEI_PER_AVAX = 10n ** 18n
 /** The well-known ewoq key's C-Chain address (its X/P short ID is 3cb7d3...). */
-export const EWOQ_EVM = '0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc'
+export const EWOQ_EVM = `0x${bytesToHex(EWOQ_EVM_ADDRESS)}`
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 const EWOQ_ALLOC = 100_000_000n * WEI_PER_AVAX
 const USER_ALLOC = 1_000n * WEI_PER_AVAX
