@@ -1,3 +1,4 @@
+import { createClient, toJson } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import type { IDataObject } from 'n8n-workflow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +10,7 @@ let credentials: Credentials
 const trigger = new AvalancheTrigger()
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 4, index: true, xTxs: 200 })
+  devnet = await startDevnet({ seed: 4, index: true, xTxs: 200, cBlocks: 2000 })
   credentials = {
     avalancheNodeApi: { network: 'custom', baseUrl: devnet.url },
     avalancheDataApi: { apiKey: '', dataApiUrl: devnet.url, metricsApiUrl: devnet.url },
@@ -128,5 +129,118 @@ describe('Avalanche Trigger poll() against the devnet', () => {
     expect([...blocks].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(blocks)
     expect(blocks.at(-1)).toBe(newest)
     expect(await poll()).toBeNull()
+  })
+
+  it('says on every item of a capped poll that it is catching up and by how much, and not once caught up', async () => {
+    const { staticData, poll } = poller({ event: 'pChainBlock', maxItems: 2 })
+    expect(await poll()).toBeNull()
+    const height = BigInt(staticData.cursor as string)
+    staticData.cursor = String(height - 5n)
+    const polls = []
+    for (let k = 0; k < 3; k++) polls.push((await poll())?.[0] ?? [])
+    expect(polls.map((items) => items.map((i) => [i.json.height, i.json._trigger]))).toEqual([
+      [
+        [String(height - 4n), { catchingUp: true, behind: 3 }],
+        [String(height - 3n), { catchingUp: true, behind: 3 }],
+      ],
+      [
+        [String(height - 2n), { catchingUp: true, behind: 1 }],
+        [String(height - 1n), { catchingUp: true, behind: 1 }],
+      ],
+      [[String(height), undefined]],
+    ])
+    expect(await poll()).toBeNull()
+  })
+
+  it('evmBlock: more than the scan behind, emits the oldest missed blocks by number and counts the rest', async () => {
+    const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
+    const { staticData, poll } = poller({ event: 'evmBlock', chainId, maxItems: 3 })
+    expect(await poll()).toBeNull()
+    const latest = BigInt(staticData.cursor as string)
+    expect(latest).toBeGreaterThan(1500n)
+    staticData.cursor = String(latest - 1500n)
+    const items = (await poll())?.[0]
+    expect(items?.map((i) => [i.json.blockNumber, i.json._trigger])).toEqual(
+      [1499n, 1498n, 1497n].map((k) => [String(latest - k), { catchingUp: true, behind: 1497 }]),
+    )
+    const client = createClient({ network: 'custom', dataApiUrl: devnet.url })
+    const { _trigger, ...block } = items?.[0]?.json ?? {}
+    expect(block).toEqual(
+      toJson(await client.data.getBlock({ chainId, blockId: String(latest - 1499n) })) as IDataObject,
+    )
+  })
+
+  it('On First Activation "Emit the Last Items": the N newest of every event, oldest first, then only new ones', async () => {
+    const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
+    const address = devnet.fixtures.data.evm.accounts.alice
+    const client = createClient({ network: 'custom', nodeUrl: devnet.url, dataApiUrl: devnet.url })
+    const first = { firstPoll: 'last', lastItems: 3, maxItems: 2 }
+    const drain = async (parameters: IDataObject) => {
+      const { poll } = poller({ ...parameters, ...first })
+      const polls = []
+      for (let batch = (await poll())?.[0]; batch; batch = (await poll())?.[0]) polls.push(batch)
+      return polls
+    }
+    // Blocks and index containers: the last three by number, the cap of two per poll still applies.
+    const { height } = await client.platform.getHeight()
+    const blocks = await drain({ event: 'pChainBlock' })
+    expect(blocks.map((b) => b.map((i) => i.json.height))).toEqual([
+      [String(height - 2n), String(height - 1n)],
+      [String(height)],
+    ])
+    expect(blocks[0]?.[0]?.json._trigger).toEqual({ catchingUp: true, behind: 1 })
+    const last = await client.index.getLastAccepted({ indexName: 'P/block' })
+    const containers = (await drain({ event: 'indexContainer', indexName: 'P/block' })).flat()
+    expect(containers.map((i) => i.json.index)).toEqual([2n, 1n, 0n].map((k) => String(last.index - k)))
+    const evm = (await drain({ event: 'evmBlock', chainId })).flat()
+    const latest = (await client.data.getLatestBlocks({ chainId, pageSize: 1 })).blocks[0]?.blockNumber as string
+    expect(evm.map((i) => i.json.blockNumber)).toEqual([2n, 1n, 0n].map((k) => String(BigInt(latest) - k)))
+
+    // Transactions: the three newest of the address, oldest first.
+    const newest = []
+    for await (const tx of client.data.listTransactions.items({ chainId, address }, { limit: 3 })) newest.push(tx)
+    const txs = (await drain({ event: 'addressTransaction', chainId, address })).flat()
+    expect(txs.map((i) => (i.json.nativeTransaction as IDataObject).txHash)).toEqual(
+      newest.map((t) => t.nativeTransaction.txHash).reverse(),
+    )
+
+    // Validators have no history: the three that started last, as added, oldest first.
+    const { validators } = await client.platform.getCurrentValidators({})
+    const lastStarted = [...validators].sort((a, b) => Number(b.startTime - a.startTime)).slice(0, 3)
+    const added = (await drain({ event: 'validatorSetChange' })).flat()
+    expect(added.map((i) => [i.json.change, i.json.nodeID])).toEqual(
+      lastStarted.reverse().map((v) => ['added', v.nodeID]),
+    )
+  })
+
+  it('addressTransaction: Record counts every transaction of the newest block as there before activation', async () => {
+    const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
+    const address = devnet.fixtures.data.evm.accounts.ewoq
+    const { staticData, poll } = poller({ event: 'addressTransaction', chainId, address })
+    expect(await poll()).toBeNull()
+    const client = createClient({ network: 'custom', dataApiUrl: devnet.url })
+    const inNewestBlock = []
+    for await (const tx of client.data.listTransactions.items({
+      chainId,
+      address,
+      startBlock: Number(staticData.cursor),
+    }))
+      inNewestBlock.push(tx.nativeTransaction.txHash)
+    expect(inNewestBlock.length).toBeGreaterThan(0)
+    expect([...(staticData.seen as string[])].sort()).toEqual(inNewestBlock.sort())
+    expect(await poll()).toBeNull()
+  })
+
+  it('manual "fetch test event": the newest item, shaped as a poll emits it', async () => {
+    const client = createClient({ network: 'custom', nodeUrl: devnet.url })
+    const { poll } = poller({ event: 'validatorSetChange' })
+    const [sample] = (await poll('manual')) ?? []
+    const { validators } = await client.platform.getCurrentValidators({})
+    const lastStarted = [...validators].sort((a, b) => Number(b.startTime - a.startTime))[0]
+    expect(sample?.[0]?.json).toMatchObject({ change: 'added', nodeID: lastStarted?.nodeID })
+    const blocks = poller({ event: 'xChainBlock', firstPoll: 'last', lastItems: 1 })
+    const [manual] = (await blocks.poll('manual')) ?? []
+    const [polled] = (await blocks.poll()) ?? []
+    expect(manual).toEqual(polled)
   })
 })

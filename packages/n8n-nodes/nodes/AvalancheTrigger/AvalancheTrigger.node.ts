@@ -1,4 +1,3 @@
-import type { AvalancheClient } from '@avalanche-automation/core'
 import {
   type IDataObject,
   type INodeExecutionData,
@@ -20,6 +19,7 @@ import type { Api } from '../shared/operations'
 import { shapeOutput, toNodeError } from '../shared/output'
 import { subtitleOf } from '../shared/properties'
 import { clientFor } from '../shared/transport'
+import { type Batch, type Cursor, chainIdOf, type FirstPoll, POLLS } from './polls'
 
 /** The API (credential) each event reads. */
 const EVENT_API: Record<string, Api> = {
@@ -31,173 +31,6 @@ const EVENT_API: Record<string, Api> = {
   addressTransaction: 'dataApi',
 }
 const eventsOf = (api: Api) => Object.keys(EVENT_API).filter((e) => EVENT_API[e] === api)
-/** Most records one poll reads while looking for new ones (Data API walks). */
-const SCAN_CAP = 1000
-
-type Cursor = IDataObject & { cursor?: string; seen?: string[]; validators?: string[] }
-type Emit = (value: unknown, operationId: string) => INodeExecutionData
-type Poll = (client: AvalancheClient, p: PollContext) => Promise<INodeExecutionData[]>
-
-interface PollContext {
-  fns: IPollFunctions
-  state: Cursor
-  max: number
-  manual: boolean
-  emit: Emit
-}
-
-const str = (fns: IPollFunctions, name: string, fallback = ''): string =>
-  String(fns.getNodeParameter(name, fallback) ?? fallback).trim()
-
-/** The picked (or typed) EVM chain ID: a resource locator's value. Only read for the events that show the field. */
-const chainIdOf = (fns: IPollFunctions): string =>
-  String(fns.getNodeParameter('chainId', '', { extractValue: true }) ?? '').trim()
-
-/** New blocks of a chain with getHeight/getBlockByHeight (X-Chain: avm, P-Chain: platform). */
-function chainBlocks(service: 'avm' | 'platform'): Poll {
-  return async (client, { state, max, manual, emit }) => {
-    const api = client[service]
-    const { height } = await api.getHeight()
-    if (manual)
-      return [
-        emit({ height, ...(await api.getBlockByHeight({ height, encoding: 'json' })) }, `${service}.getBlockByHeight`),
-      ]
-    if (state.cursor === undefined) {
-      state.cursor = height.toString()
-      return []
-    }
-    const out: INodeExecutionData[] = []
-    for (let h = BigInt(state.cursor) + 1n; h <= height && out.length < max; h++) {
-      const block = await api.getBlockByHeight({ height: h, encoding: 'json' })
-      out.push(emit({ height: h, ...block }, `${service}.getBlockByHeight`))
-      state.cursor = h.toString()
-    }
-    return out
-  }
-}
-
-const indexContainer: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const indexName = str(fns, 'indexName', 'X/block') as 'X/block'
-  const last = await client.index.getLastAccepted({ indexName })
-  if (manual) return [emit(last, 'index.getLastAccepted')]
-  if (state.cursor === undefined) {
-    state.cursor = last.index.toString()
-    return []
-  }
-  const out: INodeExecutionData[] = []
-  const start = BigInt(state.cursor) + 1n
-  if (start > last.index) return out
-  for await (const container of client.index.getContainerRange.items(
-    { indexName, startIndex: start },
-    { limit: max },
-  )) {
-    if (container.index > last.index) break
-    out.push(emit(container, 'index.getContainerRange'))
-    state.cursor = container.index.toString()
-  }
-  return out
-}
-
-const validatorSetChange: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const subnetID = str(fns, 'subnetID')
-  const { validators } = await client.platform.getCurrentValidators(subnetID ? { subnetID } : {})
-  const current = new Map(validators.map((v) => [v.nodeID, v]))
-  if (manual) {
-    const sample = validators[0]
-    return [
-      emit(
-        { change: 'added', nodeID: sample?.nodeID ?? null, validator: sample ?? null },
-        'platform.getCurrentValidators',
-      ),
-    ]
-  }
-  const previous = state.validators
-  if (!previous) {
-    state.validators = [...current.keys()].sort()
-    return []
-  }
-  const known = new Set(previous)
-  const changes: IDataObject[] = []
-  for (const [nodeID, validator] of current)
-    if (!known.has(nodeID)) changes.push({ change: 'added', nodeID, validator } as never)
-  for (const nodeID of previous) if (!current.has(nodeID)) changes.push({ change: 'removed', nodeID })
-  const emitted = changes.slice(0, max)
-  // Only the emitted changes move the stored set, so the rest are reported by later polls.
-  const next = new Set(previous)
-  for (const c of emitted) {
-    if (c.change === 'added') next.add(String(c.nodeID))
-    else next.delete(String(c.nodeID))
-  }
-  state.validators = [...next].sort()
-  return emitted.map((c) => emit(c, 'platform.getCurrentValidators'))
-}
-
-const evmBlock: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const chainId = chainIdOf(fns)
-  const fresh: { blockNumber: string }[] = []
-  for await (const block of client.data.getLatestBlocks.items({ chainId }, { limit: manual ? 1 : SCAN_CAP })) {
-    const b = block as unknown as { blockNumber: string }
-    if (state.cursor !== undefined && BigInt(b.blockNumber) <= BigInt(state.cursor)) break
-    fresh.push(b)
-    if (state.cursor === undefined) break
-  }
-  if (manual) return fresh.slice(0, 1).map((b) => emit(b, 'data.getLatestBlocks'))
-  if (state.cursor === undefined) {
-    if (fresh[0]) state.cursor = fresh[0].blockNumber
-    return []
-  }
-  const batch = fresh.reverse().slice(0, max)
-  const newest = batch[batch.length - 1]
-  if (newest) state.cursor = newest.blockNumber
-  return batch.map((b) => emit(b, 'data.getLatestBlocks'))
-}
-
-const addressTransaction: Poll = async (client, { fns, state, max, manual, emit }) => {
-  const chainId = chainIdOf(fns)
-  const address = str(fns, 'address')
-  type Tx = { nativeTransaction: { blockNumber: string; txHash: string } }
-  const seen = new Set(state.seen ?? [])
-  const fresh: Tx[] = []
-  const walk = client.data.listTransactions.items(
-    { chainId, address, sortOrder: 'desc' },
-    { limit: manual ? 1 : SCAN_CAP },
-  )
-  for await (const item of walk) {
-    const tx = item as unknown as Tx
-    const { blockNumber, txHash } = tx.nativeTransaction
-    if (state.cursor !== undefined) {
-      const block = BigInt(blockNumber)
-      const cursor = BigInt(state.cursor)
-      if (block < cursor || (block === cursor && seen.has(txHash))) break
-    }
-    fresh.push(tx)
-    if (state.cursor === undefined) break
-  }
-  if (manual) return fresh.slice(0, 1).map((t) => emit(t, 'data.listTransactions'))
-  const seeding = state.cursor === undefined
-  if (seeding) state.cursor = '0'
-  const batch = seeding ? fresh.slice(0, 1) : fresh.reverse().slice(0, max)
-  for (const tx of batch) {
-    const { blockNumber, txHash } = tx.nativeTransaction
-    if (state.cursor !== blockNumber) {
-      state.cursor = blockNumber
-      seen.clear()
-    }
-    seen.add(txHash)
-  }
-  state.seen = [...seen]
-  return seeding ? [] : batch.map((t) => emit(t, 'data.listTransactions'))
-}
-
-const POLLS: Record<string, Poll> = {
-  xChainBlock: chainBlocks('avm'),
-  pChainBlock: chainBlocks('platform'),
-  indexContainer,
-  validatorSetChange,
-  evmBlock,
-  addressTransaction,
-}
-
 /** The events, as the Event field and n8n's node picker ("On new P-Chain block") show them. */
 const EVENTS = [
   {
@@ -237,6 +70,13 @@ const EVENTS = [
     description: 'A validator joined or left the current validator set of the Primary Network or a subnet',
   },
 ]
+
+/** The items of a poll that left new ones for the next polls say so, and by how many. */
+function withProgress({ items, behind = 0, atLeast }: Batch): INodeExecutionData[] {
+  if (behind <= 0) return items
+  const progress: IDataObject = { catchingUp: true, behind, ...(atLeast ? { behindAtLeast: true } : {}) }
+  return items.map((item) => ({ ...item, json: { ...item.json, _trigger: progress } }))
+}
 
 export class AvalancheTrigger implements INodeType {
   description: INodeTypeDescription = {
@@ -335,7 +175,39 @@ export class AvalancheTrigger implements INodeType {
         type: 'number',
         typeOptions: { minValue: 1 },
         default: 100,
-        description: 'Most items one poll emits; the rest come with the next polls',
+        description:
+          'Most items one poll emits; the rest come with the next polls, and the items of a poll that left some behind carry _trigger: { catchingUp: true, behind: N }',
+      },
+      {
+        displayName: 'On First Activation',
+        name: 'firstPoll',
+        type: 'options',
+        noDataExpression: true,
+        default: 'record',
+        options: [
+          {
+            name: 'Emit the Last Items',
+            value: 'last',
+            description:
+              'Emit the newest items that exist already (for validators: those that started last), then what is new',
+          },
+          {
+            name: 'Record Where the Chain Is',
+            value: 'record',
+            description: 'Emit nothing on the first poll, then only what arrives after it',
+          },
+        ],
+        description: 'What the first poll after activation emits; later polls emit only what is new',
+      },
+      {
+        displayName: 'Number of Last Items',
+        name: 'lastItems',
+        type: 'number',
+        typeOptions: { minValue: 1 },
+        default: 10,
+        displayOptions: { show: { firstPoll: ['last'] } },
+        description:
+          'How many of the newest existing items to emit, oldest first (beyond Max Items per Poll, the rest follow in the next polls)',
       },
     ],
   }
@@ -351,24 +223,32 @@ export class AvalancheTrigger implements INodeType {
       assertApi(this.getNode(), this.getNodeParameter('authentication', api), api)
       const client = await clientFor(this, CREDENTIAL_OF[api])
       const state = this.getWorkflowStaticData('node') as Cursor
+      const str = (name: string) => String(this.getNodeParameter(name, '') ?? '').trim()
       const key = JSON.stringify([
         event,
-        str(this, 'indexName', ''),
-        str(this, 'subnetID', ''),
+        str('indexName'),
+        str('subnetID'),
         EVENT_API[event] === 'dataApi' ? chainIdOf(this) : '',
-        str(this, 'address', ''),
+        str('address'),
       ])
       if (state.key !== key) {
         for (const k of Object.keys(state)) delete state[k]
         state.key = key
       }
-      const items = await poll(client, {
+      const max = Math.max(1, Number(this.getNodeParameter('maxItems', 100)) || 100)
+      const first: FirstPoll =
+        this.getNodeParameter('firstPoll', 'record') === 'last'
+          ? { mode: 'last', items: Math.max(1, Number(this.getNodeParameter('lastItems', 10)) || 10) }
+          : { mode: 'record' }
+      const batch = await poll(client, {
         fns: this,
         state,
-        max: Math.max(1, Number(this.getNodeParameter('maxItems', 100)) || 100),
+        max,
+        first,
         manual: this.getMode() === 'manual',
         emit: (value, operationId) => ({ json: shapeOutput(value, operationId, 'simplified') }),
       })
+      const items = withProgress(batch)
       return items.length ? [items] : null
     } catch (error) {
       throw toNodeError(this.getNode(), error, 0)
