@@ -655,12 +655,13 @@ export const evmHandlers: Record<string, RouteHandler> = {
   },
 
   // listCollectibleBalances: ListCollectibleBalancesResponse, oneOf Erc721TokenBalance | Erc1155TokenBalance: the
-  // address's ERC-721 tokens (positions = token IDs, below txCount), then its ERC-1155 balances (after them).
+  // address's ERC-721 tokens (positions = token IDs, below 2^40), then its ERC-1155 balances (after them: a fixed
+  // offset, so a page token stays valid while the chain grows).
   listCollectibleBalances: (call) => {
     const { chain } = chainOf(call.ctx, call.params)
     const address = addressParam(call.params)
     const only = contractFilter(call.params)
-    const offset = chain.txCount
+    const offset = 2 ** 40
     const balances = chain.balances(address, chain.height)
     const page = paginate(pageRequest(call, { chainId: chain.chainId, address, only }), function* (start) {
       if (start === undefined || start < offset) {

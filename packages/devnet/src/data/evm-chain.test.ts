@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { checksumAddress, DEPLOYMENTS, EvmChain, type EvmChainSpec, EWOQ_EVM, USERS } from './evm-chain.js'
+import {
+  checksumAddress,
+  DEPLOYMENTS,
+  EvmChain,
+  type EvmChainSpec,
+  EWOQ_EVM,
+  LIVE_MAX_TXS,
+  USERS,
+} from './evm-chain.js'
 
 const spec = (txCount: number, height: number): EvmChainSpec => ({
   chainId: '43112',
@@ -88,5 +96,99 @@ describe('EvmChain', () => {
       }
       expect(balances.get(usdc) ?? 0n).toBe(sum)
     }
+  })
+})
+
+describe('EvmChain growing past its static blocks', () => {
+  /** A chain of 3,000 static transactions in 30 blocks whose tip the test raises; live blocks 2 s apart from 10,000. */
+  const growing = (seed = 3) => {
+    const state = { tip: 30 }
+    const chain = new EvmChain(seed, {
+      ...spec(3_000, 30),
+      tip: () => state.tip,
+      liveBlockTime: (h) => 1_735_700_000 + (h - 30) * 2,
+    })
+    return { state, chain }
+  }
+
+  it('keeps the static layout and appends blocks of 1 to 6 new transactions', () => {
+    const still = new EvmChain(3, spec(3_000, 30))
+    const { state, chain } = growing()
+    const before = [0, 99, 2_999].map((k) => chain.tx(k))
+    state.tip = 530
+    expect(chain.height).toBe(530)
+    expect(chain.blockStart(31)).toBe(3_000)
+    for (let h = 1; h <= 30; h++) expect(chain.block(h)).toEqual(still.block(h))
+    expect([0, 99, 2_999].map((k) => chain.tx(k))).toEqual(before)
+    const sizes = new Set<number>()
+    for (let h = 31; h <= 530; h++) {
+      const b = chain.block(h)
+      expect(b.txCount).toBeGreaterThanOrEqual(1)
+      expect(b.txCount).toBeLessThanOrEqual(LIVE_MAX_TXS)
+      expect(b.timestamp).toBe(1_735_700_000 + (h - 30) * 2)
+      sizes.add(b.txCount)
+      for (let k = b.firstTx; k < b.firstTx + b.txCount; k++) expect(chain.tx(k)).toMatchObject({ block: h })
+    }
+    expect(sizes.size).toBe(LIVE_MAX_TXS)
+    expect(chain.txCount).toBe(chain.block(530).cumulativeTransactions)
+    expect(chain.blockStart(531)).toBe(chain.txCount)
+  })
+
+  it('finds live blocks and transactions by hash once they exist, and by time', () => {
+    const { state, chain } = growing()
+    const { state: laterTip, chain: later } = growing()
+    laterTip.tip = 100
+    const hash = later.block(90).hash
+    const txHash = later.tx(later.block(90).firstTx).hash
+    expect(chain.findBlock(hash)).toBeUndefined()
+    expect(chain.findTx(txHash)).toBeUndefined()
+    for (const tip of [40, 60, 100]) {
+      state.tip = tip
+      expect(chain.findBlock(chain.block(tip).hash)).toBe(tip)
+      expect(chain.findBlock(chain.block(12).hash)).toBe(12)
+    }
+    expect(chain.findBlock(hash)).toBe(90)
+    expect(chain.findTx(txHash)).toBe(chain.block(90).firstTx)
+    expect(chain.blockAtTime(chain.blockTime(77))).toBe(77)
+    expect(chain.blockAtTime(chain.blockTime(77) + 1)).toBe(77)
+    expect(chain.blockAtTime(chain.blockTime(30))).toBe(30)
+    expect(chain.blockAtTime(2_000_000_000)).toBe(100)
+  })
+
+  it('answers the same however the tip rose (one step or many), and gives consecutive nonces across the boundary', () => {
+    const a = growing()
+    const b = growing()
+    a.state.tip = 400
+    for (let tip = 31; tip <= 400; tip++) {
+      b.state.tip = tip
+      void b.chain.txCount
+    }
+    expect(a.chain.txCount).toBe(b.chain.txCount)
+    for (const h of [31, 200, 400]) expect(a.chain.block(h)).toEqual(b.chain.block(h))
+    let ewoq = -1
+    const users = new Map<string, number>()
+    for (let k = 0; k < a.chain.txCount; k++) {
+      const tx = a.chain.tx(k)
+      if (tx.from === EWOQ_EVM) expect(tx.nonce).toBe(++ewoq)
+      else {
+        expect(tx.nonce).toBe((users.get(tx.from) ?? -1) + 1)
+        users.set(tx.from, tx.nonce)
+      }
+    }
+  })
+
+  it('extends balances from the last tip summed: equal to a sum from scratch', () => {
+    const { state, chain } = growing()
+    const alice = chain.users[0] as string
+    const balancesAt = (c: EvmChain, block: number) => Object.fromEntries(c.balances(alice, block))
+    const summed = [balancesAt(chain, 30)]
+    for (const tip of [35, 80, 300]) {
+      state.tip = tip
+      summed.push(balancesAt(chain, tip))
+    }
+    const fresh = growing()
+    fresh.state.tip = 300
+    expect(summed).toEqual([30, 35, 80, 300].map((h) => balancesAt(fresh.chain, h)))
+    expect(summed[3]).not.toEqual(summed[0])
   })
 })

@@ -2,10 +2,11 @@ import { bytesToHex } from '@avalanche-automation/core'
 import { sha256Fast } from '../world/bytes.js'
 import { rlp } from '../world/cchain.js'
 import { EWOQ_EVM_ADDRESS } from '../world/constants.js'
-import { IdIndex } from '../world/id-index.js'
 import { keccak256 } from '../world/keccak.js'
 import { Lru } from '../world/lru.js'
 import { below, derive, rand } from '../world/random.js'
+import { GrowingIdIndex, GrowingInt32 } from './growing.js'
+import { firstWhere, upperBound } from './paging.js'
 
 /**
  * A synthetic EVM chain as the Data API indexes it, derived from (seed, chain) on demand like the node side: nothing
@@ -18,7 +19,9 @@ import { below, derive, rand } from '../world/random.js'
  *     either way, or ewoq sending ERC-20 tokens, an ERC-721 (minted to ewoq and passed on in one call) or ERC-1155
  *     items, one id at a time or a batch of several (one `TransferBatch` log: several records with the same
  *     txHash, logIndex and block, sometimes two identical ones); 1 in 40 token calls reverts (no transfers, gas paid);
- *   - transactions spread evenly over blocks 1..height (block times genesis + h * blockSeconds).
+ *   - the static transactions spread evenly over blocks 1..height (block times genesis + h * blockSeconds);
+ *   - a live chain (`spec.tip`) then appends blocks as its tip rises, each holding 1 to 6 new transactions derived by
+ *     index like the static ones (live.ts); nothing before them moves, so positions, hashes and page tokens stay valid.
  * Balances are the sums of these transfers (and of gas paid), so a listing and a balance always agree.
  */
 
@@ -46,7 +49,11 @@ const S = {
   millis: 110,
   price: 111,
   batch: 112,
+  liveTxs: 113,
 } as const
+
+/** Most transactions of one live block (each holds 1..LIVE_MAX_TXS). */
+export const LIVE_MAX_TXS = 6
 
 export type TokenStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155'
 
@@ -127,9 +134,16 @@ export interface EvmChainSpec {
   subnetId: string
   name: string
   description: string
-  /** Latest block (blocks 1..height hold the transactions; 0 is the genesis block). */
+  /** Latest static block (blocks 1..height hold the static transactions; 0 is the genesis block). */
   height: number
+  /** Static transactions, spread evenly over blocks 1..height. */
   txCount: number
+  /**
+   * The chain's current tip when it grows (at least `height`): blocks height + 1..tip() are live blocks, appended
+   * after the static ones, whose times `liveBlockTime` gives. Undefined: the chain stands still.
+   */
+  tip?: () => number
+  liveBlockTime?: (height: number) => number
   genesisTime: number
   blockSeconds: number
   /** The block hash at a height, when the node side defines it (the C-Chain's `C/block` index). */
@@ -237,10 +251,16 @@ export class EvmChain {
   private readonly txCache = new Lru<number, EvmTx>(4096)
   private readonly blockCache = new Lru<number, EvmBlockInfo>(1024)
   private readonly balanceCache = new Lru<string, Map<string, bigint>>(256)
-  private ewoqNonces: Int32Array | undefined
+  /** Per address, the balances at the latest block computed: later blocks add only the transactions since. */
+  private readonly latestBalances = new Lru<string, { block: number; balances: Map<string, bigint> }>(256)
+  /** ewoq's sent transactions before transaction 1024 * c, for each chunk c reached so far. */
+  private readonly ewoqNonces = new GrowingInt32()
   private readonly nonceChunks = new Lru<number, Uint16Array>(64)
-  private readonly userNonces = new Map<number, Int32Array>()
-  private blockIndex: IdIndex | undefined
+  /** Per user, its sent transactions before its (256 * i)th candidate, for each i reached so far. */
+  private readonly userNonces = new Map<number, GrowingInt32>()
+  /** End (exclusive transaction position) of each live block reached so far: block height + 1 + i ends at [i]. */
+  private readonly liveEnds = new GrowingInt32()
+  private readonly blockIndex = new GrowingIdIndex((h) => this.blockHashBytes(h))
 
   constructor(
     readonly seed: number,
@@ -299,12 +319,23 @@ export class EvmChain {
     return this.spec.chainId
   }
 
+  /** The latest block: the tip of a live chain, else the static height. */
   get height(): number {
-    return this.spec.height
+    return this.spec.tip ? Math.max(this.spec.height, this.spec.tip()) : this.spec.height
   }
 
+  /** Transactions up to the latest block. */
   get txCount(): number {
-    return this.spec.txCount
+    return this.grow(this.height)
+  }
+
+  /** Lays out the live blocks up to `height` (once each, by index); answers the transactions up to it. */
+  private grow(height: number): number {
+    const { spec } = this
+    for (let h = spec.height + 1 + this.liveEnds.length; h <= height; h++) {
+      this.liveEnds.push((this.liveEnds.last() ?? spec.txCount) + 1 + this.r(S.liveTxs, h, LIVE_MAX_TXS))
+    }
+    return height <= spec.height ? spec.txCount : this.liveEnds.at(height - spec.height - 1)
   }
 
   private r(stream: number, index: number, n: number): number {
@@ -316,24 +347,36 @@ export class EvmChain {
   /** First transaction of block h (h = height + 1 gives txCount). */
   blockStart(h: number): number {
     if (h <= 1) return 0
-    if (h > this.spec.height) return this.spec.txCount
-    return Math.floor(((h - 1) * this.spec.txCount) / this.spec.height)
+    const { spec } = this
+    if (h <= spec.height) return Math.floor(((h - 1) * spec.txCount) / spec.height)
+    return this.grow(Math.min(h - 1, this.height))
   }
 
   blockOf(k: number): number {
-    let h = Math.floor((k * this.spec.height) / this.spec.txCount) + 1
+    const { spec } = this
+    if (k >= spec.txCount) {
+      this.grow(this.height)
+      return spec.height + 1 + upperBound(this.liveEnds.view(), k)
+    }
+    let h = Math.floor((k * spec.height) / spec.txCount) + 1
     while (h > 1 && this.blockStart(h) > k) h--
-    while (h < this.spec.height && this.blockStart(h + 1) <= k) h++
+    while (h < spec.height && this.blockStart(h + 1) <= k) h++
     return h
   }
 
   blockTime(h: number): number {
-    return this.spec.genesisTime + h * this.spec.blockSeconds
+    const { spec } = this
+    if (h > spec.height && spec.liveBlockTime) return spec.liveBlockTime(h)
+    return spec.genesisTime + h * spec.blockSeconds
   }
 
   /** The last block at or before a time (0 when before the first). */
   blockAtTime(time: number): number {
-    return Math.max(0, Math.min(this.spec.height, Math.floor((time - this.spec.genesisTime) / this.spec.blockSeconds)))
+    const { spec } = this
+    const last = Math.max(0, Math.min(spec.height, Math.floor((time - spec.genesisTime) / spec.blockSeconds)))
+    const height = this.height
+    if (last < spec.height || height === spec.height) return last
+    return firstWhere(spec.height + 1, height + 1, (h) => this.blockTime(h) > time) - 1
   }
 
   blockHashBytes(h: number): Uint8Array {
@@ -376,8 +419,7 @@ export class EvmChain {
   /** A block number by hash (0x hex), or undefined. */
   findBlock(hash: string): number | undefined {
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined
-    this.blockIndex ??= IdIndex.build(this.spec.height + 1, (h) => this.blockHashBytes(h))
-    const h = this.blockIndex.find(Uint8Array.from(Buffer.from(hash.slice(2), 'hex')))
+    const h = this.blockIndex.find(Uint8Array.from(Buffer.from(hash.slice(2), 'hex')), this.height + 1)
     return h < 0 ? undefined : h
   }
 
@@ -440,50 +482,46 @@ export class EvmChain {
   }
 
   private nonceOf(k: number): number {
+    // A sender's nonce counts its transactions before k. Whether a transaction is ewoq's or a user's depends on its
+    // index alone, so the checkpoints (every 1024 transactions for ewoq, every 256 of a user's candidates) extend as
+    // far as a request reaches, live transactions included, and never change.
     if (!this.userSends(k)) {
-      // ewoq's nonce: its sent transactions before k, from per-1024 checkpoints and a cached prefix of k's chunk.
-      if (!this.ewoqNonces) {
-        const cp = new Int32Array(Math.floor(this.spec.txCount / 1024) + 1)
-        let count = 0
-        for (let j = 0; j < this.spec.txCount; j++) {
-          if (j % 1024 === 0) cp[j / 1024] = count
-          if (!this.userSends(j)) count++
-        }
-        this.ewoqNonces = cp
-      }
       const chunk = k >>> 10
+      const cp = this.ewoqNonces
+      for (let c = cp.length; c <= chunk; c++) {
+        let count = c === 0 ? 0 : cp.at(c - 1)
+        for (let j = (c - 1) * 1024; c > 0 && j < c * 1024; j++) if (!this.userSends(j)) count++
+        cp.push(count)
+      }
       const prefix = this.nonceChunks.getOrCreate(chunk, () => {
         const out = new Uint16Array(1024)
         let count = 0
         for (let i = 0; i < 1024; i++) {
           out[i] = count
-          const j = chunk * 1024 + i
-          if (j < this.spec.txCount && !this.userSends(j)) count++
+          if (!this.userSends(chunk * 1024 + i)) count++
         }
         return out
       })
-      return (this.ewoqNonces[chunk] as number) + (prefix[k & 1023] as number)
+      return cp.at(chunk) + (prefix[k & 1023] as number)
     }
     const u = this.userOf(k)
     let cp = this.userNonces.get(u)
     if (!cp) {
-      // Checkpoints every 256 of the user's transactions.
-      const steps = Math.ceil(this.spec.txCount / USERS)
-      cp = new Int32Array(Math.floor(steps / 256) + 1)
-      let count = 0
-      for (let s = 0; s < steps; s++) {
-        if (s % 256 === 0) cp[s / 256] = count
-        const j = u + s * USERS
-        if (j >= DEPLOYMENTS && j < this.spec.txCount && this.userSends(j)) count++
-      }
+      cp = new GrowingInt32()
       this.userNonces.set(u, cp)
     }
-    const step = Math.floor((k - u) / USERS)
-    let count = cp[step >>> 8] as number
-    for (let s = step & ~255; s < step; s++) {
+    const sends = (s: number) => {
       const j = u + s * USERS
-      if (j >= DEPLOYMENTS && this.userSends(j)) count++
+      return j >= DEPLOYMENTS && this.userSends(j)
     }
+    const step = Math.floor((k - u) / USERS)
+    for (let c = cp.length; c <= step >>> 8; c++) {
+      let count = c === 0 ? 0 : cp.at(c - 1)
+      for (let s = (c - 1) * 256; c > 0 && s < c * 256; s++) if (sends(s)) count++
+      cp.push(count)
+    }
+    let count = cp.at(step >>> 8)
+    for (let s = step & ~255; s < step; s++) if (sends(s)) count++
     return count
   }
 
@@ -500,7 +538,7 @@ export class EvmChain {
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined
     const bytes = Buffer.from(hash.slice(2), 'hex')
     const k = (bytes.readUInt32BE(28) ^ bytes.readUInt32BE(0)) >>> 0
-    if (k >= this.spec.txCount) return undefined
+    if (k >= this.txCount) return undefined
     return this.hashOf(k) === hash.toLowerCase() ? k : undefined
   }
 
@@ -688,7 +726,7 @@ export class EvmChain {
   /** Transactions in the half-open block range [startBlock, endBlock) as positions [lo, hi). */
   txRange(startBlock: number | undefined, endBlock: number | undefined): [number, number] {
     const lo = startBlock === undefined ? 0 : this.blockStart(Math.max(1, startBlock))
-    const hi = endBlock === undefined ? this.spec.txCount : this.blockStart(Math.max(1, endBlock))
+    const hi = endBlock === undefined ? this.txCount : this.blockStart(Math.max(1, endBlock))
     return [lo, Math.max(lo, hi)]
   }
 
@@ -700,16 +738,20 @@ export class EvmChain {
     const a = address.toLowerCase()
     const key = `${a}@${blockNumber}`
     return this.balanceCache.getOrCreate(key, () => {
-      const out = new Map<string, bigint>()
-      let native = a === EWOQ_EVM ? EWOQ_ALLOC : this.userIndex.has(a) ? USER_ALLOC : 0n
-      const [, hi] = this.txRange(undefined, blockNumber + 1)
+      // Start from the latest block already summed when it is not after this one (a growing chain asks for each new
+      // tip in turn: each costs the transactions since the last, not the address's whole history).
+      const latest = this.latestBalances.get(a)
+      const from = latest && latest.block <= blockNumber ? latest : undefined
+      const out = new Map<string, bigint>(from?.balances ?? [])
+      if (!from) out.set('native', a === EWOQ_EVM ? EWOQ_ALLOC : this.userIndex.has(a) ? USER_ALLOC : 0n)
       const add = (k: string, v: bigint) => out.set(k, (out.get(k) ?? 0n) + v)
-      for (const k of this.candidates(a, 0, hi, undefined, false)) {
+      const [lo, hi] = this.txRange(from ? from.block + 1 : undefined, blockNumber + 1)
+      for (const k of this.candidates(a, lo, hi, undefined, false)) {
         const tx = this.tx(k)
-        if (tx.from === a) native -= BigInt(tx.gasUsed) * tx.gasPrice
+        if (tx.from === a) add('native', -BigInt(tx.gasUsed) * tx.gasPrice)
         if (tx.success && tx.value > 0n) {
-          if (tx.from === a) native -= tx.value
-          if (tx.to === a) native += tx.value
+          if (tx.from === a) add('native', -tx.value)
+          if (tx.to === a) add('native', tx.value)
         }
         for (const t of tx.transfers) {
           if (t.standard === 'ERC-721') continue
@@ -718,7 +760,7 @@ export class EvmChain {
           if (t.to === a) add(tokenKey, t.value)
         }
       }
-      out.set('native', native)
+      if (!latest || latest.block < blockNumber) this.latestBalances.set(a, { block: blockNumber, balances: out })
       return out
     })
   }
