@@ -10,6 +10,8 @@ export default defineConfig({
   entry: {
     'nodes/Avalanche/Avalanche.node': 'nodes/Avalanche/Avalanche.node.ts',
     'nodes/AvalancheTrigger/AvalancheTrigger.node': 'nodes/AvalancheTrigger/AvalancheTrigger.node.ts',
+    'nodes/AvalancheWebhookTrigger/AvalancheWebhookTrigger.node':
+      'nodes/AvalancheWebhookTrigger/AvalancheWebhookTrigger.node.ts',
     'credentials/AvalancheNodeApi.credentials': 'credentials/AvalancheNodeApi.credentials.ts',
     'credentials/AvalancheDataApi.credentials': 'credentials/AvalancheDataApi.credentials.ts',
   },
@@ -50,6 +52,7 @@ export default defineConfig({
   copy: [
     { from: 'nodes/Avalanche/*.{svg,json}', to: 'dist/nodes/Avalanche' },
     { from: 'nodes/AvalancheTrigger/*.{svg,json}', to: 'dist/nodes/AvalancheTrigger' },
+    { from: 'nodes/AvalancheWebhookTrigger/*.{svg,json}', to: 'dist/nodes/AvalancheWebhookTrigger' },
     { from: 'credentials/*.svg', to: 'dist/credentials' },
   ],
 })

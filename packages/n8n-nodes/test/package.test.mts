@@ -57,6 +57,7 @@ describe('built package', () => {
     expect(new mod.Avalanche().description.usableAsTool).toBe(true)
     expect(performance.now() - started).toBeLessThan(5000)
     expect(typeof require(join(root, pkg.n8n.nodes[1])).AvalancheTrigger).toBe('function')
+    expect(typeof require(join(root, pkg.n8n.nodes[2])).AvalancheWebhookTrigger).toBe('function')
   })
 
   it('runs from the bundle (zod without JIT, injected transport and sleep) against the devnet', async () => {

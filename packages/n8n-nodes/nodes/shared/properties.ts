@@ -46,9 +46,13 @@ const LOCATOR_EXAMPLES: Record<Locator, string> = {
 /**
  * One field as an n8n parameter: on top (`show`: its resource and operation) or, with `show` empty, an option of the
  * operation's collection, where a `when` condition names the top-level parameter by its root path (`/eventType`).
+ * `top` puts a field on top without a resource and operation (a trigger's own fields).
  */
-function fieldProperty(field: FieldSpec, show: Record<string, string[]>): INodeProperties {
-  const top = Object.keys(show).length > 0
+export function fieldProperty(
+  field: FieldSpec,
+  show: Record<string, string[]>,
+  top = Object.keys(show).length > 0,
+): INodeProperties {
   const when = Object.entries(field.when ?? {}).map(([name, values]) => [top ? name : `/${name}`, values])
   const displayOptions =
     top || when.length ? { displayOptions: { show: { ...show, ...Object.fromEntries(when) } } } : {}

@@ -1,8 +1,20 @@
 import { type AvalancheClient, createClient, type Sleep, type Transport } from '@avalanche-automation/core'
-import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow'
+import type {
+  IExecuteFunctions,
+  IHookFunctions,
+  IHttpRequestOptions,
+  ILoadOptionsFunctions,
+  IPollFunctions,
+  IWebhookFunctions,
+} from 'n8n-workflow'
 import { sleep } from 'n8n-workflow'
 
-export type AvalancheFunctions = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions
+export type AvalancheFunctions =
+  | IExecuteFunctions
+  | IPollFunctions
+  | ILoadOptionsFunctions
+  | IHookFunctions
+  | IWebhookFunctions
 
 export const NODE_CREDENTIAL = 'avalancheNodeApi'
 export const DATA_CREDENTIAL = 'avalancheDataApi'

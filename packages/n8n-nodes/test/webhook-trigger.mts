@@ -1,0 +1,133 @@
+/**
+ * The Avalanche Webhook Trigger in a running n8n, through n8n's REST API (what the editor sends): the Data API
+ * credential, a workflow with the trigger, its activation, and its executions read back with their items. Shared by
+ * the default e2e test and the queue-mode script.
+ */
+import { randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { manifest, n8nDir } from './n8n.mts'
+
+export const TRIGGER_NAME = 'Avalanche Webhook Trigger'
+export const triggerType = `${manifest.name}.avalancheWebhookTrigger`
+
+/** A logged-in REST call of n8n (n8n-server.mts `rest`). */
+export type Rest = <T>(method: string, path: string, body?: unknown) => Promise<T>
+
+/** n8n keeps execution data as `flatted` text; its own copy reads it. */
+const flatted = createRequire(join(n8nDir, 'node_modules', 'n8n', 'package.json'))('flatted') as {
+  parse: (text: string) => unknown
+}
+
+export async function createDataCredential(rest: Rest, name: string, apiKey: string, url: string): Promise<string> {
+  const created = await rest<{ id: string }>('POST', '/credentials', {
+    name,
+    type: 'avalancheDataApi',
+    data: { apiKey, dataApiUrl: url, metricsApiUrl: url },
+  })
+  return created.id
+}
+
+export interface TriggerWorkflow {
+  id: string
+  versionId: string
+  /** The trigger node's webhook ID: its URLs are `<n8n>/webhook/<id>/webhook` and `<n8n>/webhook-test/<id>/webhook`. */
+  webhookId: string
+}
+
+/** A workflow whose only node is the trigger with `parameters`, using the Data API credential `credentialId`. */
+export async function createTriggerWorkflow(
+  rest: Rest,
+  name: string,
+  credentialId: string,
+  parameters: Record<string, unknown>,
+): Promise<TriggerWorkflow> {
+  const webhookId = randomUUID()
+  const workflow = await rest<{ id: string; versionId: string }>('POST', '/workflows', {
+    name,
+    active: false,
+    settings: { executionOrder: 'v1' },
+    connections: {},
+    nodes: [
+      {
+        id: randomUUID(),
+        name: TRIGGER_NAME,
+        type: triggerType,
+        typeVersion: 1,
+        position: [0, 0],
+        webhookId,
+        parameters,
+        credentials: { avalancheDataApi: { id: credentialId, name: credentialId } },
+      },
+    ],
+  })
+  return { id: workflow.id, versionId: workflow.versionId, webhookId }
+}
+
+export const activate = (rest: Rest, w: TriggerWorkflow) =>
+  rest('POST', `/workflows/${w.id}/activate`, { versionId: w.versionId })
+export const deactivate = (rest: Rest, w: TriggerWorkflow) => rest('POST', `/workflows/${w.id}/deactivate`, {})
+
+export interface Execution {
+  id: string
+  mode: string
+  status: string
+  startedAt: string
+  /** The items the trigger emitted. */
+  items: Record<string, unknown>[]
+}
+
+interface ExecutionSummary {
+  id: string
+  mode: string
+  status: string
+  startedAt: string
+}
+
+/** The workflow's executions (newest first, up to 100). */
+export async function listExecutions(rest: Rest, workflowId: string): Promise<ExecutionSummary[]> {
+  const filter = encodeURIComponent(JSON.stringify({ workflowId }))
+  const page = await rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`)
+  return page.results
+}
+
+/** One execution with the trigger's items. */
+export async function readExecution(rest: Rest, summary: ExecutionSummary): Promise<Execution> {
+  const full = await rest<{ data: string }>('GET', `/executions/${summary.id}`)
+  const data = flatted.parse(full.data) as {
+    resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] } }[]> }
+  }
+  const items = (data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main[0] ?? []).map((i) => i.json)
+  return { ...summary, items }
+}
+
+/** Waits until the workflow has `count` finished executions (of `mode`, if given), or fails saying how many it has. */
+export async function waitForExecutions(
+  rest: Rest,
+  workflowId: string,
+  count: number,
+  { mode, timeoutMs = 30_000 }: { mode?: string; timeoutMs?: number } = {},
+): Promise<Execution[]> {
+  const deadline = Date.now() + timeoutMs
+  let done: ExecutionSummary[] = []
+  while (Date.now() < deadline) {
+    done = (await listExecutions(rest, workflowId)).filter(
+      (e) => e.status !== 'running' && e.status !== 'new' && (mode === undefined || e.mode === mode),
+    )
+    if (done.length >= count) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  if (done.length < count)
+    throw new Error(`expected ${count} executions of workflow ${workflowId}, found ${done.length}`)
+  return Promise.all(done.map((e) => readExecution(rest, e)))
+}
+
+/** POSTs a body to a webhook URL as the Data API does, with the signature given (or none). */
+export async function deliver(url: string, body: string, signature?: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature': signature } : {}) },
+    body,
+  })
+  return { status: response.status, text: await response.text() }
+}
