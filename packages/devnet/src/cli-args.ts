@@ -30,6 +30,7 @@ Faults (each fires on every Nth request with --<fault>-every, or on the first N 
   --truncate-every/-first <n>     200 with a truncated JSON body
   --bootstrapping-every/-first <n>  the node's bootstrapping 503
   --fault-paths <p1,p2>     only fault requests whose path starts with one of these prefixes
+  --halt <chains>           chains that stop advancing with --block-interval: P,X,C or all
 
   -h, --help                show this help
 `
@@ -46,6 +47,20 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
     throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${text}")`)
   }
   return value
+}
+
+/** A duration in ms from `250ms`, `2s`, `1m` or a plain number of milliseconds. */
+function duration(flag: string, text: string | undefined, maxMs: number): number | undefined {
+  if (text === undefined) return undefined
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim())
+  const unit: Record<string, number> = { ms: 1, s: 1_000, m: 60_000 }
+  const ms = match ? Math.round(Number(match[1]) * (unit[match[2] ?? 'ms'] as number)) : Number.NaN
+  if (!(ms >= 0 && ms <= maxMs)) {
+    throw new UsageError(
+      `${flag} must be a duration such as 500ms, 2s or 1m, at most ${maxMs / 60_000} m (got "${text}")`,
+    )
+  }
+  return ms
 }
 
 /** Parses the command line into devnet options ('help' for -h/--help). */
@@ -66,6 +81,7 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
     'live-rate-limits': { type: 'boolean' },
     'no-rate-limits': { type: 'boolean' },
     'no-quirks': { type: 'boolean' },
+    halt: { type: 'string' },
   }
   for (const o of NUMERIC_OPTIONS) options[o.flag.slice(2)] = { type: 'string' }
   for (const f of FAULT_FLAGS) {
@@ -90,7 +106,8 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   if (host !== undefined) result.host = host
   if (values['cortina-at-genesis'] === true) result.cortinaAtGenesis = true
   for (const o of NUMERIC_OPTIONS) {
-    const value = integer(o.flag, str(o.flag.slice(2)), o.min, o.max)
+    const text = str(o.flag.slice(2))
+    const value = o.key === 'blockInterval' ? duration(o.flag, text, o.max) : integer(o.flag, text, o.min, o.max)
     if (value !== undefined) result[o.key] = value
   }
 
@@ -139,6 +156,14 @@ export function parseCliArgs(argv: string[]): DevnetOptions | 'help' {
   if (truncate) faults.truncate = truncate
   const bootstrapping = rate('bootstrapping')
   if (bootstrapping) faults.bootstrapping = bootstrapping
+  const halt = str('halt')
+  if (halt !== undefined) {
+    const chains = halt.toUpperCase() === 'ALL' ? ['P', 'X', 'C'] : halt.split(',').map((c) => c.trim().toUpperCase())
+    if (chains.length === 0 || !chains.every((c) => c === 'P' || c === 'X' || c === 'C')) {
+      throw new UsageError(`--halt must be "all" or a list of chains from P, X, C, e.g. "P,X" (got "${halt}")`)
+    }
+    faults.halt = chains as ('P' | 'X' | 'C')[]
+  }
   if (Object.keys(faults).length > 0) result.faults = faults
 
   const keys = values['api-key'] as string[] | undefined

@@ -7,7 +7,17 @@ import { type DevnetOptions, type ResolvedOptions, resolveOptions } from './opti
 import { createDevnetServer, createStats, type DevnetStats } from './server/http-server.js'
 import { Router } from './server/router.js'
 import { registerNodeRoutes } from './server/routes.js'
-import { type DevnetFixtures, World } from './world/world.js'
+import { type DevnetFixtures, type LiveRound, World } from './world/world.js'
+
+/** Where the chains are: rounds advanced so far and each chain's height (index C/block etc. hold that many). */
+export interface DevnetTip {
+  round: number
+  /** Unix seconds of the last round (of the static world's last block before any). */
+  time: number
+  p: number
+  x: number
+  c: number
+}
 
 export interface Devnet {
   /** `http://host:port`, no trailing slash. */
@@ -24,6 +34,15 @@ export interface Devnet {
   setFaults(faults: FaultOptions | undefined): void
   /** Switches the node in or out of the bootstrapping state. */
   setBootstrapping(bootstrapping: boolean): void
+  /**
+   * Advances the chains by `rounds` rounds (default 1) at once, as `blockInterval` does over time: each round adds a
+   * P-Chain block (two when a stake ends), an X-Chain block of 1-3 transfers and a C-Chain block, the Data API's EVM
+   * chains grow with them and webhooks are sent the new activity. Chains the `halt` fault names stay put. The same
+   * seed and number of rounds always give the same chains. Answers the new tip.
+   */
+  advance(rounds?: number): DevnetTip
+  /** The chains' current heights. */
+  tip(): DevnetTip
   /**
    * Delivers the `limit` (default 1) latest transactions of an address_activity webhook's addresses, oldest first,
    * as new messages (fresh messageIds) on their retry schedules; answers the messageIds. The devnet's chains do not
@@ -52,6 +71,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     cBlocks: resolved.cBlocks,
   })
   const state = new NodeState(world, resolved.bootstrapping)
+  let last: LiveRound | undefined
+  const tip = (): DevnetTip => ({
+    round: world.round,
+    time: last?.time ?? world.liveTime(0),
+    p: world.p.height,
+    x: world.x.blockCount,
+    c: world.c.height,
+  })
   const stats = createStats()
   const faults = new FaultEngine(resolved.faults)
   const router = new Router()
@@ -101,6 +128,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })
   })
   port = (server.address() as AddressInfo).port
+  const advance = (rounds = 1): DevnetTip => {
+    if (!Number.isSafeInteger(rounds) || rounds < 1 || rounds > 1_000_000) {
+      throw new RangeError(`advance(rounds): rounds must be a whole number from 1 to 1000000, got ${String(rounds)}`)
+    }
+    for (let k = 0; k < rounds; k++) last = world.advance(faults.halted)
+    return tip()
+  }
+  const clock = resolved.blockInterval > 0 ? setInterval(() => advance(), resolved.blockInterval) : undefined
   const urlHost = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host
   url = `http://${urlHost}:${port}`
   return {
@@ -114,10 +149,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     setBootstrapping: (value) => {
       state.bootstrapping = value
     },
+    advance,
+    tip,
     replayWebhookActivity: (webhookId, limit) => dataApi.webhooks.replay(webhookId, limit),
     webhookAttempts: dataApi.webhooks.attempts,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearInterval(clock)
         dataApi.webhooks.close()
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()

@@ -1,3 +1,5 @@
+import type { LiveChain } from './world/world.js'
+
 /**
  * Deterministic fault injection. Each fault kind counts the requests it applies to (those whose path starts with
  * one of its `paths`, all requests by default) and fires on request k (1-based) when k <= `first`, or when k is a
@@ -29,9 +31,17 @@ export interface FaultOptions {
   truncate?: FaultRate & { fraction?: number }
   /** The node's own 503 `API call rejected because chain is not done bootstrapping` (text/plain). */
   bootstrapping?: FaultRate
+  /**
+   * Chains that stop advancing in a live devnet (`true`: all of them), like a node whose chain stalled: every
+   * service keeps answering, health and `info.isBootstrapped` stay as they were, only the tip no longer moves.
+   */
+  halt?: boolean | LiveChain[]
 }
 
-export type FaultKind = keyof FaultOptions
+/** The faults that apply to requests. */
+export type FaultKind = Exclude<keyof FaultOptions, 'halt'>
+
+const LIVE_CHAINS: LiveChain[] = ['P', 'X', 'C']
 
 /** One scenario of the fault suite: faults a client with retries should ride out, and the same fault on every request. */
 export interface FaultScenario {
@@ -99,6 +109,12 @@ export class FaultEngine {
     return this.faults
   }
 
+  /** The chains the `halt` fault stops. */
+  get halted(): ReadonlySet<LiveChain> {
+    const halt = this.faults.halt
+    return new Set(halt === true ? LIVE_CHAINS : halt || [])
+  }
+
   /** Decides, for one request, which faults fire. Advances the counters of every fault whose paths match. */
   decide(path: string): Set<FaultKind> {
     const fired = new Set<FaultKind>()
@@ -122,8 +138,18 @@ export class FaultEngine {
 }
 
 function validateFaults(faults: FaultOptions): void {
-  for (const kind of Object.keys(faults) as FaultKind[]) {
-    if (!FAULT_KINDS.includes(kind)) throw new RangeError(`unknown fault "${kind}"; known: ${FAULT_KINDS.join(', ')}`)
+  const { halt, ...requestFaults } = faults
+  if (
+    halt !== undefined &&
+    typeof halt !== 'boolean' &&
+    !(Array.isArray(halt) && halt.every((c) => LIVE_CHAINS.includes(c)))
+  ) {
+    throw new RangeError(`faults.halt must be true, false or a list of chains from ${LIVE_CHAINS.join(', ')}`)
+  }
+  for (const kind of Object.keys(requestFaults) as FaultKind[]) {
+    if (!FAULT_KINDS.includes(kind)) {
+      throw new RangeError(`unknown fault "${kind}"; known: ${[...FAULT_KINDS, 'halt'].join(', ')}`)
+    }
     const fault = faults[kind] as FaultRate
     if (fault.every !== undefined && !(Number.isInteger(fault.every) && fault.every >= 1)) {
       throw new RangeError(`faults.${kind}.every must be an integer >= 1`)

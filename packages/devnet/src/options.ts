@@ -76,10 +76,26 @@ export interface DevnetOptions {
    * them to milliseconds.
    */
   webhookDelivery?: Partial<WebhookDeliveryOptions>
+  /**
+   * A live devnet: every chain advances one round every this many milliseconds (P-Chain, X-Chain and C-Chain blocks
+   * with new transactions, the Data API's EVM chains, Metrics and webhook deliveries with them). 0 (default): the
+   * chains stand still until `devnet.advance()`.
+   */
+  blockInterval?: number
 }
 
 export interface NumericOption {
-  key: 'port' | 'seed' | 'xTxs' | 'xDagTxs' | 'utxosPerAddress' | 'xBlockTxs' | 'pBlocks' | 'cBlocks' | 'evmTxs'
+  key:
+    | 'port'
+    | 'seed'
+    | 'xTxs'
+    | 'xDagTxs'
+    | 'utxosPerAddress'
+    | 'xBlockTxs'
+    | 'pBlocks'
+    | 'cBlocks'
+    | 'evmTxs'
+    | 'blockInterval'
   flag: string
   min: number
   max: number
@@ -116,6 +132,14 @@ export const NUMERIC_OPTIONS: NumericOption[] = [
   { key: 'xBlockTxs', flag: '--x-block-txs', min: 1, max: 256, default: 4, describe: 'mean txs per X-Chain block' },
   { key: 'pBlocks', flag: '--p-blocks', min: 38, max: 100_000, default: 200, describe: 'P-Chain height' },
   { key: 'cBlocks', flag: '--c-blocks', min: 1, max: 1_000_000, default: 100, describe: 'C-Chain height' },
+  {
+    key: 'blockInterval',
+    flag: '--block-interval',
+    min: 0,
+    max: 3_600_000,
+    default: 0,
+    describe: 'ms between rounds of a live devnet; 0 = chains stand still (also 2s, 500ms)',
+  },
   {
     key: 'evmTxs',
     flag: '--evm-txs',

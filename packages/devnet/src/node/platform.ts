@@ -34,7 +34,7 @@ function pBlock(ctx: NodeContext, h: number, enc: Encoding) {
   const block = p.chain.block(h)
   return render(block.inner, enc, () =>
     pBlockJson(
-      { parentId: p.chain.innerId(h - 1), height: h, time: p.blockTime(h) },
+      { parentId: p.chain.innerId(h - 1), height: h, time: p.blockTime(h), kind: p.blockKind(h) },
       p.blockTxs(h),
       block.innerId,
       formatNodeId,
@@ -105,7 +105,7 @@ function currentValidators(ctx: NodeContext, subnetId: Uint8Array, nodeIds: Uint
         publicKey: hexNc(v.node.publicKey),
         remainingBalanceOwner: ownerJson([ewoq.shortId]),
         deactivationOwner: ownerJson([ewoq.shortId]),
-        minNonce: '0',
+        minNonce: jsonU64(v.minNonce),
         balance: jsonU64(v.balance),
       }))
   }
@@ -134,7 +134,8 @@ function validatorsAt(ctx: NodeContext, h: number, subnetId: Uint8Array): Record
   const { p } = ctx.world
   const set: [string, Uint8Array, bigint][] = []
   if (isZero(subnetId)) {
-    for (const v of p.primaryValidators) {
+    const ended = p.pastValidators.filter((v) => v.removedHeight > h)
+    for (const v of [...p.primaryValidators, ...ended]) {
       if (v.addedHeight > h) continue
       const delegated = p.delegators
         .filter((d) => d.node === v.node && d.addedHeight <= h)

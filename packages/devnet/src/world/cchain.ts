@@ -1,5 +1,6 @@
 import { concatBytes } from '@avalanche-automation/core'
 import { C_BLOCK_SECONDS, GENESIS_TIME } from './constants.js'
+import { grown } from './growable.js'
 import { keccak256 } from './keccak.js'
 import { Lru } from './lru.js'
 import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
@@ -47,12 +48,16 @@ export class CChain {
   readonly chain: BlockIdChain
   readonly genesisHash: Uint8Array
   private readonly cache = new Lru<number, BuiltBlock>(256)
+  readonly staticHeight: number
+  /** Times of the blocks `grow` added. */
+  private liveTimes = new Float64Array(0)
 
   constructor(
     private readonly seed: number,
-    readonly height: number,
+    public height: number,
     private readonly pChainHeightAt: (time: number) => number,
   ) {
+    this.staticHeight = height
     this.genesisHash = keccak256(rlp(this.header(0, new Uint8Array(32), new Uint8Array(32), 0)))
     this.chain = new BlockIdChain(height, this.genesisHash, (h, parentInner, parentContainer) =>
       this.build(h, parentInner, parentContainer),
@@ -60,7 +65,17 @@ export class CChain {
   }
 
   blockTime(height: number): number {
+    if (height > this.staticHeight) return this.liveTimes[height - this.staticHeight - 1] as number
     return GENESIS_TIME + height * C_BLOCK_SECONDS
+  }
+
+  /** One round of a live devnet: a block at `time`. */
+  grow(time: number): void {
+    const k = this.height - this.staticHeight
+    this.liveTimes = grown(this.liveTimes, k + 1)
+    this.liveTimes[k] = time
+    this.height++
+    this.chain.extend(this.height)
   }
 
   acceptedAt(height: number): [number, number] {

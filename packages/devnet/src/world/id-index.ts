@@ -66,3 +66,43 @@ function fingerprint(id: Uint8Array): bigint {
     BigInt(id[4] as number)
   )
 }
+
+/**
+ * An ID index over positions [0, count()) of a chain that grows: new positions go into small indexes that merge
+ * whenever one is at least half its predecessor's size, so a lookup checks O(log n) tables and each position is
+ * re-indexed O(log n) times in all, never the whole chain per new block.
+ */
+export class GrowingIdIndex {
+  private readonly segments: { start: number; end: number; index: IdIndex }[] = []
+
+  constructor(
+    private readonly count: () => number,
+    private readonly idAt: (position: number) => Uint8Array,
+  ) {}
+
+  find(id: Uint8Array): number {
+    this.extend()
+    for (const { start, index } of this.segments) {
+      const position = index.find(id)
+      if (position >= 0) return start + position
+    }
+    return -1
+  }
+
+  private extend(): void {
+    const count = this.count()
+    const indexed = this.segments.at(-1)?.end ?? 0
+    if (count <= indexed) return
+    this.segments.push(this.segment(indexed, count))
+    for (;;) {
+      const last = this.segments.at(-1)
+      const previous = this.segments.at(-2)
+      if (!last || !previous || previous.end - previous.start > 2 * (last.end - last.start)) break
+      this.segments.splice(-2, 2, this.segment(previous.start, last.end))
+    }
+  }
+
+  private segment(start: number, end: number) {
+    return { start, end, index: IdIndex.build(end - start, (i) => this.idAt(start + i)) }
+  }
+}

@@ -1,5 +1,5 @@
 import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
-import { sha256Fast, u32be } from './bytes.js'
+import { ByteWriter, sha256Fast, u32be } from './bytes.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
 import {
   GENESIS_TIME,
@@ -12,9 +12,19 @@ import {
   X_CHAIN_BYTES,
   YEAR_SECONDS,
 } from './constants.js'
+import { grown, upperBoundOf } from './growable.js'
 import { type Account, derivedAccount, derivedNode, ewoq, localNodes, type NodeIdentity } from './keys.js'
 import { Lru } from './lru.js'
-import { encodePBlock, encodePGenesisBlock, encodePTx, type PTx, type PTxBody, type Signer } from './platform-codec.js'
+import {
+  encodePBlock,
+  encodePCommitBlock,
+  encodePGenesisBlock,
+  encodePProposalBlock,
+  encodePTx,
+  type PTx,
+  type PTxBody,
+  type Signer,
+} from './platform-codec.js'
 import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
 import { below, derive, rand, randomBytes, Stream } from './random.js'
 
@@ -45,6 +55,11 @@ export interface PrimaryValidator {
   potentialReward: bigint
 }
 
+/** A validator whose stake ended: its RewardValidatorTx was committed at `removedHeight`. */
+export interface PastValidator extends PrimaryValidator {
+  removedHeight: number
+}
+
 export interface Delegator {
   txId: Uint8Array
   node: NodeIdentity
@@ -71,6 +86,8 @@ export interface L1Validator {
   startTime: number
   validationId: Uint8Array
   addedHeight: number
+  /** The nonce a SetL1ValidatorWeightTx must use next (`getL1Validator` minNonce). */
+  minNonce: bigint
 }
 
 export interface Blockchain {
@@ -99,11 +116,15 @@ type Spec =
   | { kind: 'createChain'; subnetTx: number; name: string }
   | { kind: 'addSubnetValidator'; subnetTx: number; node: NodeIdentity }
   | { kind: 'convert'; subnetTx: number; chainTx: number }
-  | { kind: 'validator'; node: NodeIdentity; stake: bigint; shares: number; days: number }
+  | { kind: 'validator'; node: NodeIdentity; stake: bigint; shares: number; seconds: number }
   | { kind: 'delegator'; target: number; stake: bigint; days: number }
   | { kind: 'export'; amount: bigint }
   | { kind: 'locked' }
   | { kind: 'transfer' }
+  // Live rounds only (`grow`):
+  | { kind: 'reward'; stakerTx: number }
+  | { kind: 'l1Weight'; validator: number; weight: bigint }
+  | { kind: 'l1Balance'; validator: number; amount: bigint }
 
 const ADDED_VALIDATORS = 10
 const DELEGATORS = 12
@@ -122,6 +143,11 @@ const GENESIS_STAKE_END = GENESIS_TIME + GENESIS_STAKE_SECONDS
 const VALIDATOR_DAYS = 7_000
 const DELEGATOR_DAYS = 6_000
 const SUBNET_VALIDATOR_DAYS = 7_000
+/**
+ * Stakes added while the devnet runs last 30 s of chain time (15 rounds), so a test sees them end: a custom network
+ * may lower the minimum stake duration (`--min-stake-duration`, `config/flags.go`; 24 h on the local network).
+ */
+const LIVE_STAKE_SECONDS = 30
 
 /**
  * The P-Chain: genesis validators, then one block per setup transaction (a permissioned subnet with a chain and
@@ -131,14 +157,19 @@ const SUBNET_VALIDATOR_DAYS = 7_000
  */
 export class PChain {
   readonly seed: number
-  readonly height: number
-  readonly txCount: number
+  /** Last accepted height: the static chain's, then one or two more a round (`grow`). */
+  height: number
+  txCount: number
+  /** The height the chain started at (blocks after it were added by `grow`). */
+  readonly staticHeight: number
   readonly setupCount: number
   readonly avaxAssetId: Uint8Array
   readonly genesisHash: Uint8Array
   readonly genesisUtxoTxId: Uint8Array
   readonly genesisTxs: { tx: PTx; id: Uint8Array; bytes: Uint8Array }[]
+  /** Current primary-network validators (a validator whose stake ended moves to `pastValidators`). */
   readonly primaryValidators: PrimaryValidator[] = []
+  readonly pastValidators: PastValidator[] = []
   readonly delegators: Delegator[] = []
   readonly subnetValidators: SubnetStaker[] = []
   readonly l1Validators: L1Validator[] = []
@@ -157,11 +188,16 @@ export class PChain {
   private readonly specs: Spec[]
   private readonly exportOwner: Uint8Array
   private readonly locked: Output[]
-  private readonly ids: Uint8Array
+  private ids: Uint8Array
   /** ewoq's change before tx j: amount and output index in tx j-1 (tx -1 = the genesis UTXO). */
-  private readonly changeBefore: BigUint64Array
-  private readonly changeIndexBefore: Uint8Array
-  private readonly blockFirstTx: Int32Array
+  private changeBefore: BigUint64Array
+  private changeIndexBefore: Uint8Array
+  private blockFirstTx: Int32Array
+  /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
+  private liveTimes = new Float64Array(16)
+  /** Added blocks that are not standard blocks: a RewardValidatorTx's proposal block and its commit block. */
+  private readonly blockKinds = new Map<number, 'proposal' | 'commit'>()
+  private liveValidatorCount = 0
   private readonly txCache = new Lru<number, { tx: PTx; id: Uint8Array; bytes: Uint8Array }>(1024)
   private readonly blockCache = new Lru<number, BuiltBlock>(256)
 
@@ -181,6 +217,7 @@ export class PChain {
       throw new RangeError(`pBlocks must be at least ${this.setupCount + 1}`)
     }
     this.height = options.blocks
+    this.staticHeight = options.blocks
 
     // Block layout: one setup tx per block, then 1-3 transfers per block.
     this.blockFirstTx = new Int32Array(this.height + 2)
@@ -217,12 +254,7 @@ export class PChain {
     this.changeIndexBefore = new Uint8Array(this.txCount + 1)
     this.changeBefore[0] = GENESIS_ALLOCATION
     for (let j = 0; j < this.txCount; j++) {
-      const { tx, changeIndex, change } = this.makeTx(j)
-      const id = sha256Fast(encodePTx(tx))
-      this.ids.set(id, j * 32)
-      this.changeBefore[j + 1] = change
-      this.changeIndexBefore[j + 1] = changeIndex
-      this.record(j, tx, id)
+      this.accept(j)
     }
     const subnet = this.specs.findIndex((s) => s.kind === 'createSubnet')
     const l1 = this.specs.findIndex((s) => s.kind === 'convert')
@@ -251,7 +283,7 @@ export class PChain {
         node: derivedNode(this.seed, `validator-${k}`),
         stake: AVAX(2_000 + 100 * below(this.seed, Stream.validator, k, 31)),
         shares: 10_000 * (2 + below(this.seed, Stream.validator, 100 + k, 19)),
-        days: VALIDATOR_DAYS + below(this.seed, Stream.validator, 200 + k, 165),
+        seconds: (VALIDATOR_DAYS + below(this.seed, Stream.validator, 200 + k, 165)) * DAY,
       })
     }
     for (let k = 0; k < DELEGATORS; k++) {
@@ -284,17 +316,21 @@ export class PChain {
     return { tx, id: sha256Fast(bytes), bytes }
   }
 
-  /** Block height holding tx j. */
+  /** Derives tx j (its spec known, the txs before it accepted), stores its ID and ewoq's change after it. */
+  private accept(j: number): PTx {
+    const { tx, changeIndex, change } = this.makeTx(j)
+    const id = sha256Fast(encodePTx(tx))
+    this.ids.set(id, j * 32)
+    this.changeBefore[j + 1] = change
+    this.changeIndexBefore[j + 1] = changeIndex
+    this.record(j, tx, id)
+    return tx
+  }
+
+  /** Block height holding tx j: the first block whose txs end after j (commit blocks hold none). */
   txHeight(j: number): number {
     if (j < this.setupCount) return j + 1
-    let lo = this.setupCount + 1
-    let hi = this.height
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1
-      if ((this.blockFirstTx[mid] as number) <= j) lo = mid
-      else hi = mid - 1
-    }
-    return lo
+    return upperBoundOf(this.blockFirstTx, this.height + 2, j) - 1
   }
 
   blockTxRange(height: number): [number, number] {
@@ -302,7 +338,78 @@ export class PChain {
   }
 
   blockTime(height: number): number {
+    if (height > this.staticHeight) return this.liveTimes[height - this.staticHeight - 1] as number
     return GENESIS_TIME + height * P_BLOCK_SECONDS
+  }
+
+  /**
+   * One round of a live devnet at `time`: a block with one tx (in turn a transfer, a validator added, an L1
+   * validator's weight set, an L1 validator's balance increased); when a validator's stake has ended, the node
+   * proposes its RewardValidatorTx instead, in a proposal block followed by a commit block
+   * (`vms/platformvm/block/builder/builder.go` buildBlock: a staker to remove comes before any decision tx).
+   */
+  grow(round: number, time: number): void {
+    const ended = this.primaryValidators.find((v) => v.end <= time)
+    if (ended) {
+      const stakerTx = this.findTx(ended.txId)
+      this.addBlock(time, { kind: 'reward', stakerTx }, 'proposal')
+      this.addBlock(time, undefined, 'commit')
+      return
+    }
+    this.addBlock(time, this.liveSpec(round), undefined)
+  }
+
+  private liveSpec(round: number): Spec {
+    const k = Math.floor(round / 4)
+    switch (round % 4) {
+      case 1: {
+        const n = this.liveValidatorCount++
+        return {
+          kind: 'validator',
+          node: derivedNode(this.seed, `live-validator-${n}`),
+          stake: AVAX(2_000 + 100 * below(this.seed, Stream.liveValidator, n, 31)),
+          shares: 20_000,
+          seconds: LIVE_STAKE_SECONDS,
+        }
+      }
+      case 2: {
+        const validator = k % this.l1Validators.length
+        const weight = BigInt(50 + below(this.seed, Stream.liveValidator, 1_000_000 + round, 451))
+        return { kind: 'l1Weight', validator, weight }
+      }
+      case 3:
+        return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: AVAX(1) / 10n }
+      default:
+        return { kind: 'transfer' }
+    }
+  }
+
+  private addBlock(time: number, spec: Spec | undefined, kind: 'proposal' | 'commit' | undefined): void {
+    const height = this.height + 1
+    this.blockFirstTx = grown(this.blockFirstTx, height + 2)
+    this.liveTimes = grown(this.liveTimes, height - this.staticHeight)
+    this.liveTimes[height - this.staticHeight - 1] = time
+    if (kind) this.blockKinds.set(height, kind)
+    this.height = height
+    this.chain.extend(height)
+    if (spec) {
+      const j = this.txCount
+      this.specs.push(spec)
+      this.ids = grown(this.ids, (j + 1) * 32)
+      this.changeBefore = grown(this.changeBefore, j + 2)
+      this.changeIndexBefore = grown(this.changeIndexBefore, j + 2)
+      this.txCount = j + 1
+      this.blockFirstTx[height + 1] = j + 1
+      this.accept(j)
+    } else {
+      this.blockFirstTx[height + 1] = this.txCount
+    }
+  }
+
+  /** Position of the tx with this ID (a linear scan: only used for the few stakers that end). */
+  private findTx(id: Uint8Array): number {
+    for (let j = this.txCount - 1; j >= 0; j--) if (Buffer.compare(this.txId(j), id) === 0) return j
+    throw new RangeError('staker tx not found')
   }
 
   /** Acceptance time of block h as (seconds, nanoseconds): the index timestamps. */
@@ -310,9 +417,14 @@ export class PChain {
     return [this.blockTime(height), rand(this.seed, Stream.nanos, 2_000_000_000 + height) % 900_000_000]
   }
 
-  /** The P-Chain height at a unix time (for proposervm wrappers of other chains). */
+  /**
+   * The P-Chain height at a unix time (for proposervm wrappers of other chains). It never changes for a time already
+   * passed, so blocks that record it keep their IDs as the chain grows.
+   */
   heightAt(time: number): number {
-    return Math.max(0, Math.min(this.height, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
+    const live = upperBoundOf(this.liveTimes, this.height - this.staticHeight, time)
+    if (live > 0) return this.staticHeight + live
+    return Math.max(0, Math.min(this.staticHeight, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
   }
 
   get now(): number {
@@ -330,15 +442,32 @@ export class PChain {
     })
   }
 
-  /** ewoq's final P-Chain change: its only local UTXO. */
+  /** ewoq's latest P-Chain change (with the stakes and rewards of ended validators, its local UTXOs). */
   treasuryUtxo(): LocalUtxo {
-    const last = this.txCount - 1
-    const amount = this.changeBefore[this.txCount] as bigint
+    const input = this.treasuryInput(this.txCount)
     return {
-      txId: this.txId(last),
-      outputIndex: this.changeIndexBefore[this.txCount] as number,
-      output: transferOutput(this.avaxAssetId, amount, ewoq.shortId),
+      txId: input.txId,
+      outputIndex: input.outputIndex,
+      output: transferOutput(this.avaxAssetId, input.amount, ewoq.shortId),
     }
+  }
+
+  /**
+   * What the validators whose stake ended left to ewoq (their rewards owner): each stake output back as a UTXO of the
+   * staker tx at index len(outputs) + i, then the reward at len(outputs) + len(stake)
+   * (`vms/platformvm/txs/executor/proposal_tx_executor.go` rewardValidatorTx, unstakeUTXOs).
+   */
+  rewardUtxos(): LocalUtxo[] {
+    const out: LocalUtxo[] = []
+    for (const v of this.pastValidators) {
+      const { tx } = this.tx(this.findTx(v.txId))
+      if (tx.type !== 'addPermissionlessValidator') continue
+      const base = tx.base.outputs.length
+      tx.stake.forEach((output, i) => out.push({ txId: v.txId, outputIndex: base + i, output }))
+      const reward = transferOutput(this.avaxAssetId, v.potentialReward, ewoq.shortId)
+      if (v.potentialReward > 0n) out.push({ txId: v.txId, outputIndex: base + tx.stake.length, output: reward })
+    }
+    return out
   }
 
   /** Transfers paid to one P-Chain user (scan of the transfer txs; they are few). */
@@ -347,6 +476,7 @@ export class PChain {
     if (user < 0) return []
     const out: LocalUtxo[] = []
     for (let j = this.setupCount + user; j < this.txCount; j += P_USERS) {
+      if (this.specs[j]?.kind !== 'transfer') continue
       const { tx } = this.tx(j)
       tx.base.outputs.forEach((o, index) => {
         if (Buffer.compare(o.addresses[0] as Uint8Array, ewoq.shortId) !== 0)
@@ -368,9 +498,12 @@ export class PChain {
     return out
   }
 
+  /** ewoq's change that tx j spends: the output of the last tx before j that spent one (a RewardValidatorTx does not). */
   private treasuryInput(j: number): Input {
+    let payer = j - 1
+    while (payer >= 0 && this.specs[payer]?.kind === 'reward') payer--
     return {
-      txId: j === 0 ? this.genesisUtxoTxId : this.txId(j - 1),
+      txId: payer < 0 ? this.genesisUtxoTxId : this.txId(payer),
       outputIndex: this.changeIndexBefore[j] as number,
       assetId: this.avaxAssetId,
       amount: this.changeBefore[j] as bigint,
@@ -390,6 +523,17 @@ export class PChain {
     const height = this.txHeight(j)
     const time = this.blockTime(height)
     const input = this.treasuryInput(j)
+    if (spec.kind === 'reward') {
+      const base = {
+        networkId: NETWORK_ID,
+        blockchainId: P_CHAIN_BYTES,
+        outputs: [],
+        inputs: [],
+        memo: new Uint8Array(),
+      }
+      const tx: PTx = { type: 'rewardValidator', stakerTxId: this.txId(spec.stakerTx), base, credentials: [] }
+      return { tx, change: input.amount, changeIndex: input.outputIndex }
+    }
     let spent = BigInt(TX_FEE)
     const extra: Output[] = []
     let memo = new Uint8Array()
@@ -451,7 +595,7 @@ export class PChain {
         spent += spec.stake
         body = {
           type: 'addPermissionlessValidator',
-          validator: { nodeId: spec.node.shortId, start: time, end: time + spec.days * DAY, weight: spec.stake },
+          validator: { nodeId: spec.node.shortId, start: time, end: time + spec.seconds, weight: spec.stake },
           subnetId: P_CHAIN_BYTES,
           signer: signerOf(spec.node),
           stake: [transferOutput(this.avaxAssetId, spec.stake, ewoq.shortId)],
@@ -494,6 +638,17 @@ export class PChain {
         }
         body = { type: 'base' }
         break
+      case 'l1Weight': {
+        const v = this.l1Validators[spec.validator] as L1Validator
+        body = { type: 'setL1ValidatorWeight', message: this.weightMessage(v, spec.weight) }
+        break
+      }
+      case 'l1Balance': {
+        spent += spec.amount
+        const v = this.l1Validators[spec.validator] as L1Validator
+        body = { type: 'increaseL1ValidatorBalance', validationId: v.validationId, balance: spec.amount }
+        break
+      }
       case 'transfer': {
         const user = this.users[(j - this.setupCount) % P_USERS] as Account
         const amount = BigInt(1 + below(this.seed, Stream.pPay, j, 100_000)) * 1_000_000n
@@ -515,21 +670,62 @@ export class PChain {
     return { tx, change, changeIndex: outputs.indexOf(changeOutput) }
   }
 
+  /**
+   * The signed Warp message of a SetL1ValidatorWeightTx: an L1ValidatorWeight (validation ID, the validator's next
+   * nonce, the weight) in an AddressedCall from the L1's manager, signed by the L1's validators
+   * (`vms/platformvm/warp/message/l1_validator_weight.go`, `warp/payload/addressed_call.go`, `warp/message.go`,
+   * `warp/signature.go` BitSetSignature; codec type IDs from each package's codec.go). The signature is filler.
+   */
+  private weightMessage(v: L1Validator, weight: bigint): Uint8Array {
+    const weightMsg = new ByteWriter(64).u16(0).u32(3).bytes(v.validationId).u64(v.minNonce).u64(weight).finish()
+    const call = new ByteWriter(128).u16(0).u32(1).sizedBytes(this.l1ManagerAddress).sizedBytes(weightMsg).finish()
+    const l1Chain = this.blockchains.find((b) => Buffer.compare(b.subnetId, this.l1SubnetId) === 0)
+    const signature = derive(this.seed, `l1-weight/${bytesToHex(v.validationId)}/${v.minNonce}`, 96)
+    return new ByteWriter(320)
+      .u16(0)
+      .u32(NETWORK_ID)
+      .bytes(l1Chain?.id ?? new Uint8Array(32))
+      .sizedBytes(call)
+      .u32(0)
+      .sizedBytes(Uint8Array.of(0b111))
+      .bytes(signature)
+      .finish()
+  }
+
   /** Primary validator k: the 5 genesis ones, then the added ones in the order of their setup txs. */
   private validatorSpec(k: number): { node: NodeIdentity; end: number } {
     if (k < localNodes.length) return { node: localNodes[k] as NodeIdentity, end: GENESIS_STAKE_END }
     let seen = localNodes.length
     for (const [index, spec] of this.specs.entries()) {
       if (spec.kind !== 'validator') continue
-      if (seen++ === k) return { node: spec.node, end: this.blockTime(index + 1) + spec.days * DAY }
+      if (seen++ === k) return { node: spec.node, end: this.blockTime(index + 1) + spec.seconds }
     }
     throw new RangeError(`no primary validator ${k}`)
   }
 
   /** Collects the validator sets, chains and exports a setup tx creates. */
   private record(j: number, tx: PTx, id: Uint8Array): void {
-    const height = j + 1
+    const height = this.txHeight(j)
+    const spec = this.specs[j] as Spec
     switch (tx.type) {
+      case 'rewardValidator': {
+        // Removed when the commit block after this proposal block is accepted.
+        const k = this.primaryValidators.findIndex((v) => Buffer.compare(v.txId, tx.stakerTxId) === 0)
+        const [validator] = this.primaryValidators.splice(k, 1)
+        if (validator) this.pastValidators.push({ ...validator, removedHeight: height + 1 })
+        break
+      }
+      case 'setL1ValidatorWeight': {
+        const v = this.l1Validators[(spec as { validator: number }).validator] as L1Validator
+        v.weight = (spec as { weight: bigint }).weight
+        v.minNonce += 1n
+        break
+      }
+      case 'increaseL1ValidatorBalance': {
+        const v = this.l1Validators[(spec as { validator: number }).validator] as L1Validator
+        v.balance += tx.balance
+        break
+      }
       case 'createChain':
         this.blockchains.push({ id, name: tx.chainName, subnetId: tx.subnetId, vmId: tx.vmId })
         break
@@ -548,6 +744,7 @@ export class PChain {
             startTime: this.blockTime(height),
             validationId: sha256Fast(Buffer.concat([tx.subnetId, u32be(k)])),
             addedHeight: height,
+            minNonce: 0n,
           })
         })
         break
@@ -591,6 +788,11 @@ export class PChain {
     }
   }
 
+  /** Standard, or (added by `grow` for a RewardValidatorTx) proposal or commit. */
+  blockKind(height: number): 'standard' | 'proposal' | 'commit' {
+    return this.blockKinds.get(height) ?? 'standard'
+  }
+
   private buildBlock(height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array): BuiltBlock {
     const cached = this.blockCache.get(height)
     if (cached) return cached
@@ -598,7 +800,13 @@ export class PChain {
     const txs: PTx[] = []
     for (let j = first; j < end; j++) txs.push(this.tx(j).tx)
     const time = this.blockTime(height)
-    const inner = encodePBlock(parentInnerId, height, time, txs)
+    const kind = this.blockKind(height)
+    const inner =
+      kind === 'proposal'
+        ? encodePProposalBlock(parentInnerId, height, time, txs[0] as PTx)
+        : kind === 'commit'
+          ? encodePCommitBlock(parentInnerId, height, time)
+          : encodePBlock(parentInnerId, height, time, txs)
     const innerId = sha256Fast(inner)
     const container = wrapProposerBlock(parentContainerId, time, Math.max(0, height - 1), inner)
     const block = { inner, innerId, container: container.bytes, containerId: container.id }

@@ -85,6 +85,11 @@ export type PTx = (
       validators: L1ValidatorSpec[]
       subnetAuth: number[]
     }
+  /** Has no BaseTx on the wire (`txs/reward_validator_tx.go`); `base` is an empty placeholder, never encoded. */
+  | { type: 'rewardValidator'; stakerTxId: Uint8Array }
+  /** `message`: a signed Warp message carrying an L1ValidatorWeight (`txs/set_l1_validator_weight_tx.go`). */
+  | { type: 'setL1ValidatorWeight'; message: Uint8Array }
+  | { type: 'increaseL1ValidatorBalance'; validationId: Uint8Array; balance: bigint }
 ) & { base: PBase; credentials: Uint8Array[][] }
 
 /** The type-specific part of a P tx (a distributive Omit keeps the union discriminated). */
@@ -99,6 +104,9 @@ const typeIds: Record<PTx['type'], number> = {
   addPermissionlessDelegator: PvmType.addPermissionlessDelegatorTx,
   export: PvmType.exportTx,
   convertSubnetToL1: PvmType.convertSubnetToL1Tx,
+  rewardValidator: PvmType.rewardValidatorTx,
+  setL1ValidatorWeight: PvmType.setL1ValidatorWeightTx,
+  increaseL1ValidatorBalance: PvmType.increaseL1ValidatorBalanceTx,
 }
 
 function writeValidator(w: ByteWriter, v: PValidator): void {
@@ -116,6 +124,11 @@ function writePChainOwner(w: ByteWriter, owner: { threshold: number; addresses: 
 }
 
 export function writePTxBody(w: ByteWriter, tx: PTx): void {
+  if (tx.type === 'rewardValidator') {
+    w.u32(typeIds[tx.type]).bytes(tx.stakerTxId)
+    writeCredentials(w, tx.credentials)
+    return
+  }
   const { base } = tx
   w.u32(typeIds[tx.type]).u32(base.networkId).bytes(base.blockchainId)
   w.u32(base.outputs.length)
@@ -172,6 +185,12 @@ export function writePTxBody(w: ByteWriter, tx: PTx): void {
       }
       writeSubnetAuth(w, tx.subnetAuth)
       break
+    case 'setL1ValidatorWeight':
+      w.sizedBytes(tx.message)
+      break
+    case 'increaseL1ValidatorBalance':
+      w.bytes(tx.validationId).u64(tx.balance)
+      break
   }
   writeCredentials(w, tx.credentials)
 }
@@ -197,6 +216,9 @@ const pChainOwnerJson = (o: { threshold: number; addresses: Uint8Array[] }) => (
 
 /** `encoding: "json"` form of a signed P-Chain tx. `nodeIdText` renders a 20-byte node ID as `NodeID-…`. */
 export function pTxJson(tx: PTx, txId: Uint8Array, nodeIdText: (b: Uint8Array) => string): Record<string, unknown> {
+  if (tx.type === 'rewardValidator') {
+    return { unsignedTx: { txID: idString(tx.stakerTxId) }, credentials: [], id: idString(txId) }
+  }
   const { base } = tx
   const u: Record<string, unknown> = {
     networkID: base.networkId,
@@ -256,6 +278,14 @@ export function pTxJson(tx: PTx, txId: Uint8Array, nodeIdText: (b: Uint8Array) =
       }))
       u.subnetAuthorization = { signatureIndices: tx.subnetAuth }
       break
+    case 'setL1ValidatorWeight':
+      // types.JSONByteSlice: hex with 0x, no checksum (`vms/types/blob_data.go`).
+      u.message = hexNc(tx.message)
+      break
+    case 'increaseL1ValidatorBalance':
+      u.validationID = idString(tx.validationId)
+      u.balance = jsonInt(tx.balance)
+      break
   }
   return {
     unsignedTx: u,
@@ -272,22 +302,47 @@ export function encodePBlock(parentId: Uint8Array, height: number, time: number,
   return w.finish()
 }
 
+/**
+ * Banff proposal block: time, decision txs (none here), parent, height, the proposal tx
+ * (`platformvm/block/proposal_block.go`). The devnet proposes only RewardValidatorTx, as the node does when a
+ * staker's end time is reached.
+ */
+export function encodePProposalBlock(parentId: Uint8Array, height: number, time: number, tx: PTx): Uint8Array {
+  const w = new ByteWriter(256)
+  w.u16(0).u32(PvmType.banffProposalBlock).u64(time).u32(0).bytes(parentId).u64(height)
+  writePTxBody(w, tx)
+  return w.finish()
+}
+
+/** Banff commit block: time, parent, height (`platformvm/block/commit_block.go`). */
+export function encodePCommitBlock(parentId: Uint8Array, height: number, time: number): Uint8Array {
+  return new ByteWriter(64).u16(0).u32(PvmType.banffCommitBlock).u64(time).bytes(parentId).u64(height).finish()
+}
+
 /** The genesis block is an Apricot commit block whose parent is the genesis hash. */
 export function encodePGenesisBlock(genesisHash: Uint8Array): Uint8Array {
   return new ByteWriter(48).u16(0).u32(PvmType.apricotCommitBlock).bytes(genesisHash).u64(0).finish()
 }
 
+/**
+ * `encoding: "json"` form of a block, fields in Go's order: a standard block is time, parentID, height, id, txs; a
+ * proposal block time, txs (its decision txs: none), parentID, height, id, tx; a commit block time, parentID, height,
+ * id (`platformvm/block/*_block.go`).
+ */
 export function pBlockJson(
-  header: { parentId: Uint8Array; height: number; time?: number },
+  header: { parentId: Uint8Array; height: number; time?: number; kind?: 'standard' | 'proposal' | 'commit' },
   txs: readonly { tx: PTx; id: Uint8Array }[] | undefined,
   blockId: Uint8Array,
   nodeIdText: (b: Uint8Array) => string,
 ): Record<string, unknown> {
   const json: Record<string, unknown> = {}
   if (header.time !== undefined) json.time = jsonInt(header.time)
+  if (header.kind === 'proposal') json.txs = []
   json.parentID = idString(header.parentId)
   json.height = jsonInt(header.height)
   json.id = idString(blockId)
-  if (txs) json.txs = txs.map((t) => pTxJson(t.tx, t.id, nodeIdText))
+  const rendered = txs?.map((t) => pTxJson(t.tx, t.id, nodeIdText))
+  if (header.kind === 'proposal') json.tx = rendered?.[0]
+  else if (rendered && header.kind !== 'commit') json.txs = rendered
   return json
 }

@@ -39,10 +39,15 @@ export class BlockIdChain {
    * proposervm block's parent is the last pre-fork block, i.e. the genesis block's inner ID.
    */
   constructor(
-    readonly count: number,
+    private count: number,
     private readonly genesisInnerId: Uint8Array,
     private readonly build: (height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array) => BuiltBlock,
   ) {}
+
+  /** The chain grew to `count` blocks. */
+  extend(count: number): void {
+    this.count = count
+  }
 
   /** Heights computed so far (for progress and memory tests). */
   get computed(): number {

@@ -72,4 +72,6 @@ export const Stream = {
   xVertexSize: 12,
   exportChain: 13,
   cAtomic: 14,
+  liveValidator: 15,
+  liveX: 16,
 } as const

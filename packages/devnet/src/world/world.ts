@@ -12,7 +12,7 @@ import {
   P_CHAIN_ID,
   X_CHAIN_ID,
 } from './constants.js'
-import { IdIndex } from './id-index.js'
+import { GrowingIdIndex } from './id-index.js'
 import { type Account, derivedAccount, ewoq, localNodes } from './keys.js'
 import { type PChainPart, pLockedOutputs, xLockedOutputs } from './locked-outputs.js'
 import { PChain } from './pchain.js'
@@ -169,6 +169,23 @@ export interface DevnetFixtures {
 
 export type UtxoSourceChain = 'local' | 'X' | 'P' | 'C'
 
+/** A chain of the node that advances in a live devnet. */
+export type LiveChain = 'P' | 'X' | 'C'
+
+/** Chain time between two rounds of a live devnet. */
+export const ROUND_SECONDS = 2
+
+/** What one round added: each chain's heights (from, to]; equal when that chain was halted. */
+export interface LiveRound {
+  /** 1-based. */
+  round: number
+  /** Unix seconds: the time of every block of the round. */
+  time: number
+  p: [from: number, to: number]
+  x: [from: number, to: number]
+  c: [from: number, to: number]
+}
+
 /**
  * Fan-out UTXOs of the other funded accounts: alice 1024 (one full page), bob 1025 (one more), carol 10, dave 8 (4
  * plain, then the 4 time-locked and shared ones of xLockedOutputs).
@@ -209,7 +226,12 @@ export class World {
     p: ReturnType<typeof pLockedOutputs>
   }
   private readonly tables = new Map<string, UtxoTable>()
-  private readonly indexes = new Map<string, IdIndex>()
+  private readonly indexes = new Map<string, GrowingIdIndex>()
+  /** Rounds so far (`advance`). */
+  private rounds = 0
+  /** Chain time of round 0: after the last block of every chain of the static world. */
+  private readonly liveStart: number
+  private readonly listeners: ((round: LiveRound) => void)[] = []
 
   constructor(options: WorldOptions) {
     this.options = options
@@ -258,6 +280,53 @@ export class World {
       evmAddress: EWOQ_EVM_ADDRESS,
     })
     this.fixtures = this.buildFixtures()
+    this.liveStart = Math.max(
+      this.p.blockTime(this.p.height),
+      this.x.blockTime(this.x.blockCount),
+      this.c.blockTime(this.c.height),
+      // The Data API's L1 chain: 200 one-second blocks from the conversion (`data/evm-chains.ts`).
+      (this.p.l1Validators[0]?.startTime ?? 0) + 200,
+    )
+  }
+
+  /** Rounds the chains advanced so far. */
+  get round(): number {
+    return this.rounds
+  }
+
+  /** Chain time (unix seconds) of a round: 2 s apart, after every block of the static world. */
+  liveTime(round: number): number {
+    return this.liveStart + round * ROUND_SECONDS
+  }
+
+  /**
+   * Advances every chain not in `halted` by one round: P-Chain one block (two when a stake ends), X-Chain one block
+   * of 1-3 transfers, C-Chain one block. Deterministic: the same seed and rounds give the same chains. Listeners
+   * (the Data API) see the round after the node's chains grew.
+   */
+  advance(halted: ReadonlySet<LiveChain> = new Set()): LiveRound {
+    const round = ++this.rounds
+    const time = this.liveTime(round)
+    const heights = { p: this.p.height, x: this.x.blockCount, c: this.c.height }
+    if (!halted.has('P')) this.p.grow(round, time)
+    if (!halted.has('X')) this.x.grow(round, time)
+    if (!halted.has('C')) this.c.grow(time)
+    // The UTXO sets the new txs changed: ewoq's change and the payees' (every other table stays valid).
+    for (const key of this.tables.keys()) if (key.includes(':local:')) this.tables.delete(key)
+    const done: LiveRound = {
+      round,
+      time,
+      p: [heights.p, this.p.height],
+      x: [heights.x, this.x.blockCount],
+      c: [heights.c, this.c.height],
+    }
+    for (const listener of this.listeners) listener(done)
+    return done
+  }
+
+  /** Calls `listener` after each round. */
+  onAdvance(listener: (round: LiveRound) => void): void {
+    this.listeners.push(listener)
   }
 
   get assetIds(): Uint8Array[] {
@@ -279,7 +348,8 @@ export class World {
         .filter((e) => bytesToHex(e.owner) === hex)
         .map((e) => ({ txId: e.txId, outputIndex: e.outputIndex, output: transferOutput(avax, e.amount, e.owner) }))
     } else if (chain === 'P' && source === 'local') {
-      sources = [...(hex === ewoq.hex ? [this.p.treasuryUtxo()] : this.p.userUtxos(hex)), ...this.p.lockedUtxos(hex)]
+      const own = hex === ewoq.hex ? [this.p.treasuryUtxo(), ...this.p.rewardUtxos()] : this.p.userUtxos(hex)
+      sources = [...own, ...this.p.lockedUtxos(hex)]
     } else if (chain === 'P' && source === 'X') sources = this.x.exportsTo(hex)
     else if (source === 'C') sources = this.cAtomic.exportsTo(chain, hex)
     if (sources.length === 0) return UtxoTable.empty
@@ -288,36 +358,59 @@ export class World {
     return table
   }
 
-  /** Lazily built ID → position tables (the first lookup on a big chain pays for hashing it once). */
-  index(name: 'xTx' | 'xVertex' | 'xBlock' | 'xContainer' | 'pTx' | 'pBlock' | 'pContainer' | 'cContainer'): IdIndex {
+  /**
+   * Lazily built ID → position tables (the first lookup on a big chain pays for hashing it once; later lookups index
+   * only what the chain added since).
+   */
+  index(
+    name: 'xTx' | 'xVertex' | 'xBlock' | 'xContainer' | 'pTx' | 'pBlock' | 'pContainer' | 'cContainer',
+  ): GrowingIdIndex {
     let index = this.indexes.get(name)
     if (!index) {
-      switch (name) {
-        case 'xTx':
-          index = IdIndex.build(this.x.txCount, (i) => this.x.txId(i))
-          break
-        case 'xVertex':
-          index = IdIndex.build(this.x.dag.indexCount, (k) => this.x.dag.containerId(k))
-          break
-        case 'xBlock':
-          index = IdIndex.build(this.x.blockCount + 1, (h) => this.x.chain.innerId(h))
-          break
-        case 'xContainer':
-          index = IdIndex.build(this.x.blockCount, (i) => this.x.chain.containerId(i + 1))
-          break
-        case 'pTx':
-          index = IdIndex.build(this.p.txCount, (j) => this.p.txId(j))
-          break
-        case 'pBlock':
-          index = IdIndex.build(this.p.height + 1, (h) => this.p.chain.innerId(h))
-          break
-        case 'pContainer':
-          index = IdIndex.build(this.p.height, (i) => this.p.chain.containerId(i + 1))
-          break
-        case 'cContainer':
-          index = IdIndex.build(this.c.height, (i) => this.c.chain.containerId(i + 1))
-          break
+      const { x, p, c } = this
+      const tables = {
+        xTx: () =>
+          new GrowingIdIndex(
+            () => x.txCount,
+            (i) => x.txId(i),
+          ),
+        xVertex: () =>
+          new GrowingIdIndex(
+            () => x.dag.indexCount,
+            (k) => x.dag.containerId(k),
+          ),
+        xBlock: () =>
+          new GrowingIdIndex(
+            () => x.blockCount + 1,
+            (h) => x.chain.innerId(h),
+          ),
+        xContainer: () =>
+          new GrowingIdIndex(
+            () => x.blockCount,
+            (i) => x.chain.containerId(i + 1),
+          ),
+        pTx: () =>
+          new GrowingIdIndex(
+            () => p.txCount,
+            (j) => p.txId(j),
+          ),
+        pBlock: () =>
+          new GrowingIdIndex(
+            () => p.height + 1,
+            (h) => p.chain.innerId(h),
+          ),
+        pContainer: () =>
+          new GrowingIdIndex(
+            () => p.height,
+            (i) => p.chain.containerId(i + 1),
+          ),
+        cContainer: () =>
+          new GrowingIdIndex(
+            () => c.height,
+            (i) => c.chain.containerId(i + 1),
+          ),
       }
+      index = tables[name]()
       this.indexes.set(name, index)
     }
     return index

@@ -12,6 +12,7 @@ import {
   X_BLOCK_SECONDS,
   X_CHAIN_BYTES,
 } from './constants.js'
+import { grown, upperBoundOf } from './growable.js'
 import { type Account, ewoq } from './keys.js'
 import { Lru } from './lru.js'
 import { PeriodicPartition } from './partition.js'
@@ -129,7 +130,9 @@ export class XChain {
   }
 
   readonly seed: number
-  readonly txCount: number
+  /** The static chain's txs, then those `grow` added (BaseTx transfers in new linear-era blocks). */
+  txCount: number
+  readonly staticTxCount: number
   readonly prefixCount: number
   readonly treeCount: number
   readonly fanoutCount: number
@@ -138,7 +141,8 @@ export class XChain {
   /** The DAG era: its vertices, the stop vertex, the Cortina time. */
   readonly dag: XDag
   /** Linear-era blocks (height 1..blockCount; height 0 is the linear chain's genesis block). */
-  readonly blockCount: number
+  blockCount: number
+  readonly staticBlockCount: number
 
   private readonly options: XChainOptions
   private readonly fundedStarts: number[]
@@ -161,6 +165,15 @@ export class XChain {
   private readonly linear: PeriodicPartition
   private readonly blockScratch = new ByteWriter(16_384)
   private linearGenesis: { bytes: Uint8Array; id: Uint8Array; chain: BlockIdChain } | undefined
+  /** Who the txs `grow` adds pay, in turn. */
+  private readonly liveRecipients: Account[]
+  /** Per added tx (counted from 0): its ID, and ewoq's AVAX change it leaves (amount, output index). */
+  private liveIds = new Uint8Array(0)
+  private liveChange = new BigUint64Array(0)
+  private liveChangeIndex = new Uint8Array(0)
+  /** Per added block: its first added tx and its time. */
+  private liveBlockFirst = new Int32Array(0)
+  private liveTimes = new Float64Array(0)
 
   constructor(options: XChainOptions) {
     this.options = options
@@ -185,7 +198,9 @@ export class XChain {
       )
     }
     this.txCount = options.txCount
+    this.staticTxCount = options.txCount
     this.treeCount = options.txCount - this.prefixCount
+    this.liveRecipients = [...options.funded.slice(1).map((f) => f.account), ...options.users.slice(0, 4)]
 
     this.genesis = xGenesis()
     this.assets = [
@@ -223,6 +238,76 @@ export class XChain {
     this.dag = new XDag(this.seed, options.dagTxs, maxSize, (i) => this.txBytes(i))
     this.linear = new PeriodicPartition(this.seed, Stream.xBlockSize, maxSize, this.txCount - options.dagTxs)
     this.blockCount = this.linear.groups
+    this.staticBlockCount = this.blockCount
+  }
+
+  // ---------------------------------------------------------------- a live chain
+
+  private get liveTxCount(): number {
+    return this.txCount - this.staticTxCount
+  }
+
+  /**
+   * One round of a live devnet at `time`: a linear-era block of 1-3 BaseTx transfers, each spending ewoq's AVAX change
+   * (the bulk tree root's, then the previous added tx's) and paying one of the named accounts or users.
+   */
+  grow(round: number, time: number): void {
+    const first = this.liveTxCount
+    const count = 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3)
+    this.liveIds = grown(this.liveIds, (first + count) * 32)
+    this.liveChange = grown(this.liveChange, first + count)
+    this.liveChangeIndex = grown(this.liveChangeIndex, first + count)
+    for (let l = first; l < first + count; l++) {
+      const { tx, change, changeIndex } = this.liveTx(l)
+      this.liveIds.set(xTxId(tx), l * 32)
+      this.liveChange[l] = change
+      this.liveChangeIndex[l] = changeIndex
+    }
+    const k = this.blockCount - this.staticBlockCount
+    this.liveBlockFirst = grown(this.liveBlockFirst, k + 1)
+    this.liveTimes = grown(this.liveTimes, k + 1)
+    this.liveBlockFirst[k] = first
+    this.liveTimes[k] = time
+    this.txCount += count
+    this.blockCount++
+    this.linearGenesis?.chain.extend(this.blockCount)
+  }
+
+  /** Added tx l (counted from 0): spends ewoq's latest AVAX change, pays a recipient, returns the change to ewoq. */
+  private liveTx(l: number): { tx: XTx; change: bigint; changeIndex: number; paymentIndex: number } {
+    const avax = this.assetId(0)
+    const spent = l === 0 ? this.rootChange() : this.liveChangeRef(l - 1)
+    const amount = BigInt(1 + below(this.seed, Stream.liveX, l, 1000)) * 1_000_000n
+    const payee = this.liveRecipients[l % this.liveRecipients.length] as Account
+    const pay = transferOutput(avax, amount, payee.shortId)
+    const change = spent.amount - amount - BigInt(TX_FEE)
+    const changeOutput = transferOutput(avax, change, ewoq.shortId)
+    const outputs = sortOutputs([pay, changeOutput])
+    const tx: XTx = {
+      type: 'base',
+      networkId: NETWORK_ID,
+      blockchainId: X_CHAIN_BYTES,
+      outputs,
+      inputs: [refInput(spent, avax)],
+      memo: new Uint8Array(),
+      credentials: this.signatures(this.staticTxCount + l, 1),
+    }
+    return { tx, change, changeIndex: outputs.indexOf(changeOutput), paymentIndex: outputs.indexOf(pay) }
+  }
+
+  /** ewoq's AVAX change after the bulk tree's root (its treasury until the chain grows). */
+  private rootChange(): UtxoRef {
+    const root = this.node(0)
+    const output = root.tx.outputs[root.changeIndex] as Output
+    return { txId: this.txId(this.prefixCount), outputIndex: root.changeIndex, amount: output.amount }
+  }
+
+  private liveChangeRef(l: number): UtxoRef {
+    return {
+      txId: this.liveIds.subarray(l * 32, l * 32 + 32),
+      outputIndex: this.liveChangeIndex[l] as number,
+      amount: this.liveChange[l] as bigint,
+    }
   }
 
   /**
@@ -280,6 +365,7 @@ export class XChain {
     if (i < CREATED_ASSETS.length) return 'createAsset'
     if (i < CREATED_ASSETS.length + this.fanoutCount) return 'fanout'
     if (i < this.prefixCount) return 'import'
+    if (i >= this.staticTxCount) return 'send'
     return this.treeKind(i - this.prefixCount)
   }
 
@@ -299,6 +385,10 @@ export class XChain {
       const { tx } = this.buildPrefixTx(i)
       return { tx, id: this.prefixIds.subarray(i * 32, i * 32 + 32), bytes: encodeXTx(tx) }
     }
+    if (i >= this.staticTxCount) {
+      const { tx } = this.liveTx(i - this.staticTxCount)
+      return { tx, id: this.txId(i), bytes: encodeXTx(tx) }
+    }
     const t = i - this.prefixCount
     const { tx } = this.node(t)
     const bytes = encodeXTx(tx)
@@ -310,6 +400,10 @@ export class XChain {
 
   txId(i: number): Uint8Array {
     if (i < this.prefixCount) return this.prefixIds.subarray(i * 32, i * 32 + 32)
+    if (i >= this.staticTxCount) {
+      const l = i - this.staticTxCount
+      return this.liveIds.subarray(l * 32, l * 32 + 32)
+    }
     const t = i - this.prefixCount
     if (this.isInternal(t) && this.internalDone?.[t] === 1) {
       return (this.internalIds as Uint8Array).subarray(t * 32, t * 32 + 32)
@@ -621,6 +715,15 @@ export class XChain {
         out.push({ txId: this.txId(i), outputIndex: 0, output: this.tx(i).tx.outputs[0] as Output })
       }
     }
+    const recipient = this.liveRecipients.findIndex((r) => r.hex === hex)
+    for (let l = recipient; recipient >= 0 && l < this.liveTxCount; l += this.liveRecipients.length) {
+      const { tx, paymentIndex } = this.liveTx(l)
+      out.push({
+        txId: this.txId(this.staticTxCount + l),
+        outputIndex: paymentIndex,
+        output: tx.outputs[paymentIndex] as Output,
+      })
+    }
     const user = this.options.users.findIndex((u) => u.hex === hex)
     if (user >= 0) {
       for (let t = user; t < this.treeCount; t += this.options.users.length) {
@@ -638,12 +741,12 @@ export class XChain {
 
   /** ewoq's unspent treasury outputs: the root's AVAX change, each asset's last change, the USDT mint output. */
   private treasuryUtxos(): UtxoSource[] {
-    const root = this.node(0)
+    const avax = this.liveTxCount === 0 ? this.rootChange() : this.liveChangeRef(this.liveTxCount - 1)
     const out: UtxoSource[] = [
       {
-        txId: this.txId(this.prefixCount),
-        outputIndex: root.changeIndex,
-        output: root.tx.outputs[root.changeIndex] as Output,
+        txId: avax.txId,
+        outputIndex: avax.outputIndex,
+        output: transferOutput(this.assetId(0), avax.amount, ewoq.shortId),
       },
     ]
     const final = this.snapshots[this.prefixCount] as Treasury
@@ -715,17 +818,27 @@ export class XChain {
 
   /** Container index of the block holding linear-era tx i (i >= dagTxCount; block height = that + 1). */
   blockOf(i: number): number {
+    if (i >= this.staticTxCount) {
+      const liveBlocks = this.blockCount - this.staticBlockCount
+      return this.staticBlockCount + upperBoundOf(this.liveBlockFirst, liveBlocks, i - this.staticTxCount) - 1
+    }
     return this.linear.groupOf(i - this.dag.txCount)
   }
 
   /** Txs [first, end) of the block at height h (1..blockCount). */
   blockTxRange(height: number): [number, number] {
+    if (height > this.staticBlockCount) {
+      const k = height - this.staticBlockCount - 1
+      const end = height === this.blockCount ? this.liveTxCount : (this.liveBlockFirst[k + 1] as number)
+      return [this.staticTxCount + (this.liveBlockFirst[k] as number), this.staticTxCount + end]
+    }
     const [first, end] = this.linear.range(height - 1)
     return [first + this.dag.txCount, end + this.dag.txCount]
   }
 
-  /** Block h's time: the linear chain starts at the Cortina time (height 0). */
+  /** Block h's time: the linear chain starts at the Cortina time (height 0); added blocks carry their round's. */
   blockTime(height: number): number {
+    if (height > this.staticBlockCount) return this.liveTimes[height - this.staticBlockCount - 1] as number
     return this.dag.cortinaTime + height * X_BLOCK_SECONDS
   }
 
@@ -747,6 +860,7 @@ export class XChain {
       const cached = this.encoded.get(i)
       if (cached) w.bytes(cached.bytes.subarray(2))
       else if (i < this.prefixCount) writeXTxBody(w, this.buildPrefixTx(i).tx)
+      else if (i >= this.staticTxCount) writeXTxBody(w, this.liveTx(i - this.staticTxCount).tx)
       else writeXTxBody(w, this.node(i - this.prefixCount).tx)
     }
     const inner = w.finish()
