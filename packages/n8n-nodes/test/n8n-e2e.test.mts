@@ -3,14 +3,14 @@
  * credentials and workflows imported with n8n's CLI, workflows run with `n8n execute --id`, against the devnet.
  * `--rawOutput` prints the execution's run data, which is what n8n saves as its execution data.
  */
-import { spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installPackedPackage, manifest, n8nBin, n8nEnv, n8nNode } from './n8n.mts'
+import { installPackedPackage, manifest, n8nEnv } from './n8n.mts'
+import { type CliResult, execution, n8nCli } from './n8n-cli.mts'
 
 const nodeType = `${manifest.name}.avalanche`
 const RECORDS = 10_000
@@ -19,50 +19,7 @@ const WRONG_KEY = 'e2e-wrong-key-9876543210'
 
 let devnet: Devnet
 let work: string
-let env: NodeJS.ProcessEnv
-
-/**
- * Runs the n8n CLI. Its output goes to files, not pipes: Node writes to a pipe asynchronously, and n8n's exit after
- * printing a large execution can cut it short when the reader is slow (a busy machine); writes to a file are
- * synchronous.
- */
-let runs = 0
-function n8n(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const [out, err] = ['out', 'err'].map((kind) => join(work, `n8n-${++runs}.${kind}`)) as [string, string]
-    const [outFd, errFd] = [openSync(out, 'w'), openSync(err, 'w')]
-    const child = spawn(n8nNode, [n8nBin, ...args], { cwd: work, env, stdio: ['ignore', outFd, errFd] })
-    const read = () => {
-      closeSync(outFd)
-      closeSync(errFd)
-      return { stdout: readFileSync(out, 'utf8'), stderr: readFileSync(err, 'utf8') }
-    }
-    child.on('error', (error) => {
-      read()
-      reject(error)
-    })
-    child.on('close', (code) => resolve({ code, ...read() }))
-  })
-}
-
-/** `n8n execute --rawOutput` prints the execution as pretty JSON between log lines (and an error report after it). */
-function execution(stdout: string) {
-  const start = stdout.search(/^\{/m)
-  const end = stdout.indexOf('\n}', start) + 2
-  if (start < 0 || end < 2) throw new Error(`no execution JSON in the output:\n${stdout.slice(0, 2000)}`)
-  return JSON.parse(stdout.slice(start, end)) as {
-    status: string
-    data: {
-      resultData: {
-        error?: { message: string; description?: string }
-        runData: Record<
-          string,
-          { executionStatus: string; executionTime: number; data?: { main: { json: Record<string, unknown> }[][] } }[]
-        >
-      }
-    }
-  }
-}
+let n8n: (...args: string[]) => Promise<CliResult>
 
 const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] }
 
@@ -88,7 +45,7 @@ const avalanche = (name: string, parameters: Record<string, unknown>, credential
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 7, evmTxs: RECORDS, apiKeys: { [API_KEY]: 'full' } })
   work = mkdtempSync(join(tmpdir(), 'n8n-e2e-'))
-  env = n8nEnv(work, 20_000 + (process.pid % 20_000))
+  n8n = n8nCli(work, n8nEnv(work, 20_000 + (process.pid % 20_000)))
   installPackedPackage(join(work, 'home'))
 
   writeFileSync(

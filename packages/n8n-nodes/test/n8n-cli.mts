@@ -1,0 +1,55 @@
+/**
+ * n8n's CLI (`n8n import:*`, `n8n execute`) for the tests that run workflows in a real n8n without a server: an n8n
+ * whose data lives in a folder, and the execution `n8n execute --rawOutput` prints.
+ */
+import { spawn } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { n8nBin, n8nNode } from './n8n.mts'
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * A runner of the n8n CLI in `work` with `env`. Its output goes to files, not pipes: Node writes to a pipe
+ * asynchronously, and n8n's exit after printing a large execution can cut it short when the reader is slow (a busy
+ * machine); writes to a file are synchronous.
+ */
+export function n8nCli(work: string, env: NodeJS.ProcessEnv): (...args: string[]) => Promise<CliResult> {
+  let runs = 0
+  return (...args) =>
+    new Promise((resolve, reject) => {
+      const [out, err] = ['out', 'err'].map((kind) => join(work, `n8n-${++runs}.${kind}`)) as [string, string]
+      const [outFd, errFd] = [openSync(out, 'w'), openSync(err, 'w')]
+      const child = spawn(n8nNode, [n8nBin, ...args], { cwd: work, env, stdio: ['ignore', outFd, errFd] })
+      const read = () => {
+        closeSync(outFd)
+        closeSync(errFd)
+        return { stdout: readFileSync(out, 'utf8'), stderr: readFileSync(err, 'utf8') }
+      }
+      child.on('error', (error) => {
+        read()
+        reject(error)
+      })
+      child.on('close', (code) => resolve({ code, ...read() }))
+    })
+}
+
+export type RunData = Record<
+  string,
+  { executionStatus: string; executionTime: number; data?: { main: { json: Record<string, unknown> }[][] } }[]
+>
+
+/** `n8n execute --rawOutput` prints the execution as pretty JSON between log lines (and an error report after it). */
+export function execution(stdout: string) {
+  const start = stdout.search(/^\{/m)
+  const end = stdout.indexOf('\n}', start) + 2
+  if (start < 0 || end < 2) throw new Error(`no execution JSON in the output:\n${stdout.slice(0, 2000)}`)
+  return JSON.parse(stdout.slice(start, end)) as {
+    status: string
+    data: { resultData: { error?: { message: string; description?: string }; runData: RunData } }
+  }
+}
