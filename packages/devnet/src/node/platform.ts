@@ -134,8 +134,7 @@ function validatorsAt(ctx: NodeContext, h: number, subnetId: Uint8Array): Record
   const { p } = ctx.world
   const set: [string, Uint8Array, bigint][] = []
   if (isZero(subnetId)) {
-    const ended = p.pastValidators.filter((v) => v.removedHeight > h)
-    for (const v of [...p.primaryValidators, ...ended]) {
+    for (const v of [...p.primaryValidators, ...p.pastValidatorsAt(h)]) {
       if (v.addedHeight > h) continue
       const delegated = p.delegators
         .filter((d) => d.node === v.node && d.addedHeight <= h)

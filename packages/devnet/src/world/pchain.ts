@@ -55,6 +55,8 @@ export interface PrimaryValidator {
   potentialReward: bigint
 }
 
+const TRANSFER: Spec = { kind: 'transfer' }
+
 /** A validator whose stake ended: its RewardValidatorTx was committed at `removedHeight`. */
 export interface PastValidator extends PrimaryValidator {
   removedHeight: number
@@ -121,7 +123,8 @@ type Spec =
   | { kind: 'export'; amount: bigint }
   | { kind: 'locked' }
   | { kind: 'transfer' }
-  // Live rounds only (`grow`):
+  // Live rounds only (`grow`): the n-th validator added while running (its identity derived when needed),
+  | { kind: 'liveValidator'; n: number }
   | { kind: 'reward'; stakerTx: number }
   | { kind: 'l1Weight'; validator: number; weight: bigint }
   | { kind: 'l1Balance'; validator: number; amount: bigint }
@@ -167,9 +170,8 @@ export class PChain {
   readonly genesisHash: Uint8Array
   readonly genesisUtxoTxId: Uint8Array
   readonly genesisTxs: { tx: PTx; id: Uint8Array; bytes: Uint8Array }[]
-  /** Current primary-network validators (a validator whose stake ended moves to `pastValidators`). */
+  /** Current primary-network validators (one whose stake ended leaves: `pastValidatorsAt`). */
   readonly primaryValidators: PrimaryValidator[] = []
-  readonly pastValidators: PastValidator[] = []
   readonly delegators: Delegator[] = []
   readonly subnetValidators: SubnetStaker[] = []
   readonly l1Validators: L1Validator[] = []
@@ -198,6 +200,10 @@ export class PChain {
   /** Added blocks that are not standard blocks: a RewardValidatorTx's proposal block and its commit block. */
   private readonly blockKinds = new Map<number, 'proposal' | 'commit'>()
   private liveValidatorCount = 0
+  private readonly liveNodes = new Lru<number, NodeIdentity>(64)
+  /** Validators whose stake ended, oldest first, 8 bytes each: their tx and the height that removed them. */
+  private ended = new Int32Array(32)
+  private endedCount = 0
   private readonly txCache = new Lru<number, { tx: PTx; id: Uint8Array; bytes: Uint8Array }>(1024)
   private readonly blockCache = new Lru<number, BuiltBlock>(256)
 
@@ -228,7 +234,7 @@ export class PChain {
     }
     this.blockFirstTx[this.height + 1] = next
     this.txCount = next
-    for (let j = this.setupCount; j < this.txCount; j++) this.specs.push({ kind: 'transfer' })
+    for (let j = this.setupCount; j < this.txCount; j++) this.specs.push(TRANSFER)
 
     this.genesisHash = derive(0, 'p-chain-genesis')
     this.genesisUtxoTxId = derive(0, 'p-chain-genesis-utxos')
@@ -362,16 +368,8 @@ export class PChain {
   private liveSpec(round: number): Spec {
     const k = Math.floor(round / 4)
     switch (round % 4) {
-      case 1: {
-        const n = this.liveValidatorCount++
-        return {
-          kind: 'validator',
-          node: derivedNode(this.seed, `live-validator-${n}`),
-          stake: AVAX(2_000 + 100 * below(this.seed, Stream.liveValidator, n, 31)),
-          shares: 20_000,
-          seconds: LIVE_STAKE_SECONDS,
-        }
-      }
+      case 1:
+        return { kind: 'liveValidator', n: this.liveValidatorCount++ }
       case 2: {
         const validator = k % this.l1Validators.length
         const weight = BigInt(50 + below(this.seed, Stream.liveValidator, 1_000_000 + round, 451))
@@ -380,7 +378,19 @@ export class PChain {
       case 3:
         return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: AVAX(1) / 10n }
       default:
-        return { kind: 'transfer' }
+        return TRANSFER
+    }
+  }
+
+  /** What a validator spec stakes; a live validator's identity is derived again rather than kept. */
+  private validatorOf(spec: Spec & { kind: 'validator' | 'liveValidator' }) {
+    if (spec.kind === 'validator') return spec
+    const n = spec.n
+    return {
+      node: this.liveNodes.getOrCreate(n, () => derivedNode(this.seed, `live-validator-${n}`)),
+      stake: AVAX(2_000 + 100 * below(this.seed, Stream.liveValidator, n, 31)),
+      shares: 20_000,
+      seconds: LIVE_STAKE_SECONDS,
     }
   }
 
@@ -459,15 +469,35 @@ export class PChain {
    */
   rewardUtxos(): LocalUtxo[] {
     const out: LocalUtxo[] = []
-    for (const v of this.pastValidators) {
-      const { tx } = this.tx(this.findTx(v.txId))
+    for (let k = 0; k < this.endedCount; k++) {
+      const v = this.pastValidator(k)
+      const { tx } = this.tx(this.ended[2 * k] as number)
       if (tx.type !== 'addPermissionlessValidator') continue
       const base = tx.base.outputs.length
-      tx.stake.forEach((output, i) => out.push({ txId: v.txId, outputIndex: base + i, output }))
+      tx.stake.forEach((output, i) => {
+        out.push({ txId: v.txId, outputIndex: base + i, output })
+      })
       const reward = transferOutput(this.avaxAssetId, v.potentialReward, ewoq.shortId)
       if (v.potentialReward > 0n) out.push({ txId: v.txId, outputIndex: base + tx.stake.length, output: reward })
     }
     return out
+  }
+
+  /** The validators whose stake ended that validated at height h (added at or before it, removed after it). */
+  pastValidatorsAt(h: number): PastValidator[] {
+    const out: PastValidator[] = []
+    // Live stakes all last as long, so removal heights ascend: those removed after h are a suffix.
+    for (let k = this.endedCount - 1; k >= 0 && (this.ended[2 * k + 1] as number) > h; k--) {
+      const v = this.pastValidator(k)
+      if (v.addedHeight <= h) out.push(v)
+    }
+    return out.reverse()
+  }
+
+  private pastValidator(k: number): PastValidator {
+    const j = this.ended[2 * k] as number
+    const { tx, id } = this.tx(j)
+    return { ...this.validatorRecord(j, tx, id), removedHeight: this.ended[2 * k + 1] as number }
   }
 
   /** Transfers paid to one P-Chain user (scan of the transfer txs; they are few). */
@@ -592,18 +622,21 @@ export class PChain {
         break
       }
       case 'validator':
-        spent += spec.stake
+      case 'liveValidator': {
+        const v = this.validatorOf(spec)
+        spent += v.stake
         body = {
           type: 'addPermissionlessValidator',
-          validator: { nodeId: spec.node.shortId, start: time, end: time + spec.seconds, weight: spec.stake },
+          validator: { nodeId: v.node.shortId, start: time, end: time + v.seconds, weight: v.stake },
           subnetId: P_CHAIN_BYTES,
-          signer: signerOf(spec.node),
-          stake: [transferOutput(this.avaxAssetId, spec.stake, ewoq.shortId)],
+          signer: signerOf(v.node),
+          stake: [transferOutput(this.avaxAssetId, v.stake, ewoq.shortId)],
           validationRewardsOwner: ownersOf(ewoq.shortId),
           delegationRewardsOwner: ownersOf(ewoq.shortId),
-          shares: spec.shares,
+          shares: v.shares,
         }
         break
+      }
       case 'delegator': {
         spent += spec.stake
         const target = this.validatorSpec(spec.target)
@@ -703,6 +736,26 @@ export class PChain {
     throw new RangeError(`no primary validator ${k}`)
   }
 
+  /** The validator an AddPermissionlessValidatorTx (tx j) added. */
+  private validatorRecord(j: number, tx: PTx, id: Uint8Array): PrimaryValidator {
+    const spec = this.specs[j] as Spec & { kind: 'validator' | 'liveValidator' }
+    if (tx.type !== 'addPermissionlessValidator') throw new TypeError(`P-Chain tx ${j} adds no validator`)
+    // Validator k among the genesis, setup and live ones (uptime and connectivity vary with it).
+    const k =
+      spec.kind === 'liveValidator' ? localNodes.length + ADDED_VALIDATORS + spec.n : this.primaryValidators.length
+    return {
+      node: this.validatorOf(spec).node,
+      txId: id,
+      ...pick(tx.validator),
+      stake: tx.validator.weight,
+      shares: tx.shares,
+      addedHeight: this.txHeight(j),
+      connected: k % 4 !== 3,
+      uptime: 80 + below(this.seed, Stream.uptime, k, 2001) / 100,
+      potentialReward: reward(tx.validator.weight, tx.validator.end - tx.validator.start),
+    }
+  }
+
   /** Collects the validator sets, chains and exports a setup tx creates. */
   private record(j: number, tx: PTx, id: Uint8Array): void {
     const height = this.txHeight(j)
@@ -711,8 +764,11 @@ export class PChain {
       case 'rewardValidator': {
         // Removed when the commit block after this proposal block is accepted.
         const k = this.primaryValidators.findIndex((v) => Buffer.compare(v.txId, tx.stakerTxId) === 0)
-        const [validator] = this.primaryValidators.splice(k, 1)
-        if (validator) this.pastValidators.push({ ...validator, removedHeight: height + 1 })
+        this.primaryValidators.splice(k, 1)
+        this.ended = grown(this.ended, 2 * this.endedCount + 2)
+        this.ended[2 * this.endedCount] = (spec as { stakerTx: number }).stakerTx
+        this.ended[2 * this.endedCount + 1] = height + 1
+        this.endedCount++
         break
       }
       case 'setL1ValidatorWeight': {
@@ -748,22 +804,9 @@ export class PChain {
           })
         })
         break
-      case 'addPermissionlessValidator': {
-        const k = this.primaryValidators.length
-        const node = (this.specs[j] as { node: NodeIdentity }).node
-        this.primaryValidators.push({
-          node,
-          txId: id,
-          ...pick(tx.validator),
-          stake: tx.validator.weight,
-          shares: tx.shares,
-          addedHeight: height,
-          connected: k % 4 !== 3,
-          uptime: 80 + below(this.seed, Stream.uptime, k, 2001) / 100,
-          potentialReward: reward(tx.validator.weight, tx.validator.end - tx.validator.start),
-        })
+      case 'addPermissionlessValidator':
+        this.primaryValidators.push(this.validatorRecord(j, tx, id))
         break
-      }
       case 'addPermissionlessDelegator': {
         const v = this.primaryValidators.find((p) => Buffer.compare(p.node.shortId, tx.validator.nodeId) === 0)
         this.delegators.push({

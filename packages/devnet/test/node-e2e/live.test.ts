@@ -2,9 +2,7 @@ import {
   type AvalancheClient,
   cb58Encode,
   hexDecode,
-  hexEncode,
   sha256,
-  type Utxo,
   walkXChainHistory,
   type XChainHistoryEntry,
 } from '@avalanche-automation/core'
@@ -31,7 +29,8 @@ afterAll(async () => {
   await devnet.close()
 })
 
-const lastIndex = async (indexName: string) => (await client.index.getLastAccepted({ indexName })).index
+type IndexName = 'X/tx' | 'X/vtx' | (typeof BLOCK_INDEXES)[number]
+const lastIndex = async (indexName: IndexName) => (await client.index.getLastAccepted({ indexName })).index
 
 describe('advance', () => {
   it('grows every chain by a round, and each service and index sees the same tip', async () => {
@@ -57,10 +56,10 @@ describe('advance', () => {
     // The last 21 containers of each index and the first ones added: what a client cached stays true.
     const from: Record<string, number> = {}
     for (const indexName of BLOCK_INDEXES) from[indexName] = Number(await lastIndex(indexName)) - 20
-    const snapshot = async (indexName: string) => {
+    const snapshot = async (indexName: IndexName) => {
       const startIndex = from[indexName] as number
       const page = await client.index.getContainerRange({ indexName, startIndex, numToFetch: 1024 })
-      return page.containers.map((c) => `${c.index}:${c.id}:${hexEncode(c.bytes)}`)
+      return page.containers.map((c) => `${c.index}:${c.id}:${c.bytes}`)
     }
     const before = await Promise.all(BLOCK_INDEXES.map(snapshot))
     devnet.advance(5)
