@@ -53,6 +53,12 @@ function blockRange(chain: EvmChain, params: Params): [number, number] {
   return chain.txRange(startBlock, endBlock)
 }
 
+/**
+ * A block range as the request gave it, for a page token's request key: not the transaction positions it resolves
+ * to, which move on as the chain grows (a token issued before growth must stay valid for the same request).
+ */
+const blockParams = (params: Params) => [num(params, 'startBlock'), num(params, 'endBlock')]
+
 export function pageRequest(call: ApiCall, filters: Record<string, unknown>) {
   return {
     tokens: call.ctx.tokens,
@@ -296,7 +302,7 @@ function transferList(standard: TransferRecord['standard']): RouteHandler {
     const range = blockRange(meta.chain, call.params)
     const touch = touches(address)
     const page = paginate(
-      pageRequest(call, { chainId: meta.chain.chainId, address, range }),
+      pageRequest(call, { chainId: meta.chain.chainId, address, blocks: blockParams(call.params) }),
       addressTransfers(meta.chain, address, range, (t) => t.standard === standard && touch(t)),
     )
     return {
@@ -318,7 +324,7 @@ function detailsList(v2: boolean): RouteHandler {
       (t.from === address || t.to === address) && !(filterSpam && t.contract.reputation === 'Malicious')
     const involved = (tx: EvmTx) => tx.from === address || tx.to === address || tx.transfers.some(kept)
     const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, range, descending, filterSpam }),
+      pageRequest(call, { chainId: chain.chainId, address, blocks: blockParams(call.params), descending, filterSpam }),
       addressTxs(chain, address, range, descending, involved),
     )
     const pick = (tx: EvmTx, standard: string) =>
@@ -532,7 +538,7 @@ export const evmHandlers: Record<string, RouteHandler> = {
     const address = addressParam(call.params)
     const range = blockRange(chain, call.params)
     const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, range }),
+      pageRequest(call, { chainId: chain.chainId, address, blocks: blockParams(call.params) }),
       addressTxs(chain, address, range, true, (tx) => tx.from === address || tx.to === address),
     )
     return { ...withToken(page), transactions: page.items.map((tx) => nativeTransaction(chain, tx)) }
@@ -549,7 +555,7 @@ export const evmHandlers: Record<string, RouteHandler> = {
     const address = addressParam(call.params)
     const range = blockRange(chain, call.params)
     const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, range }),
+      pageRequest(call, { chainId: chain.chainId, address, blocks: blockParams(call.params) }),
       addressTransfers(chain, address, range, (t) => t.contract.address === address),
     )
     return { ...withToken(page), transfers: page.items.map(([tx, t]) => transferItem(chain, tx, t)) }
@@ -572,7 +578,13 @@ export const evmHandlers: Record<string, RouteHandler> = {
     const balances = chain.balances(address, block)
     const day = chain.dayOf(block)
     const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, block, filterSpam, wanted: only?.join(',') }),
+      pageRequest(call, {
+        chainId: chain.chainId,
+        address,
+        blockNumber: str(call.params, 'blockNumber'),
+        filterSpam,
+        wanted: only?.join(','),
+      }),
       function* (start) {
         for (const c of chain.contracts) {
           if (c.standard !== 'ERC-20' || (start !== undefined && c.index < start)) continue
@@ -606,17 +618,20 @@ export const evmHandlers: Record<string, RouteHandler> = {
     const block = blockNumberParam(chain, call.params)
     const only = contractFilter(call.params)
     const balances = chain.balances(address, block)
-    const page = paginate(pageRequest(call, { chainId: chain.chainId, address, block, only }), function* (start) {
-      for (const c of chain.contracts) {
-        if (c.standard !== 'ERC-1155' || (only && c.address !== only)) continue
-        for (let id = 1; id <= ITEM_IDS; id++) {
-          const position = c.index * 1000 + id
-          if (start !== undefined && position < start) continue
-          const balance = balances.get(`${c.address}#${id}`) ?? 0n
-          if (balance > 0n) yield [position, [c, BigInt(id), balance] as const] as const
+    const page = paginate(
+      pageRequest(call, { chainId: chain.chainId, address, blockNumber: str(call.params, 'blockNumber'), only }),
+      function* (start) {
+        for (const c of chain.contracts) {
+          if (c.standard !== 'ERC-1155' || (only && c.address !== only)) continue
+          for (let id = 1; id <= ITEM_IDS; id++) {
+            const position = c.index * 1000 + id
+            if (start !== undefined && position < start) continue
+            const balance = balances.get(`${c.address}#${id}`) ?? 0n
+            if (balance > 0n) yield [position, [c, BigInt(id), balance] as const] as const
+          }
         }
-      }
-    })
+      },
+    )
     return {
       ...withToken(page),
       nativeTokenBalance: nativeBalance(meta, balances, 'usd'),
@@ -699,7 +714,7 @@ export const evmHandlers: Record<string, RouteHandler> = {
           [i.from.address, i.to.address].includes(checksumAddress(address)),
       )
     const page = paginate(
-      pageRequest(call, { chainId: chain.chainId, address, range: [lo, hi] }),
+      pageRequest(call, { chainId: chain.chainId, address, blocks: blockParams(call.params) }),
       addressTxs(chain, address, [lo, Math.min(hi, DEPLOYMENTS)], true, (tx) => listed(tx).length > 0),
     )
     return {

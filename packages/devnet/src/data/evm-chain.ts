@@ -2,10 +2,11 @@ import { bytesToHex } from '@avalanche-automation/core'
 import { sha256Fast } from '../world/bytes.js'
 import { rlp } from '../world/cchain.js'
 import { EWOQ_EVM_ADDRESS } from '../world/constants.js'
+import { GrowingIdIndex } from '../world/id-index.js'
 import { keccak256 } from '../world/keccak.js'
 import { Lru } from '../world/lru.js'
 import { below, derive, rand } from '../world/random.js'
-import { GrowingIdIndex, GrowingInt32 } from './growing.js'
+import { GrowingInt32 } from './growing.js'
 import { firstWhere, upperBound } from './paging.js'
 
 /**
@@ -260,7 +261,10 @@ export class EvmChain {
   private readonly userNonces = new Map<number, GrowingInt32>()
   /** End (exclusive transaction position) of each live block reached so far: block height + 1 + i ends at [i]. */
   private readonly liveEnds = new GrowingInt32()
-  private readonly blockIndex = new GrowingIdIndex((h) => this.blockHashBytes(h))
+  private readonly blockIndex = new GrowingIdIndex(
+    () => this.height + 1,
+    (h) => this.blockHashBytes(h),
+  )
 
   constructor(
     readonly seed: number,
@@ -419,7 +423,7 @@ export class EvmChain {
   /** A block number by hash (0x hex), or undefined. */
   findBlock(hash: string): number | undefined {
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined
-    const h = this.blockIndex.find(Uint8Array.from(Buffer.from(hash.slice(2), 'hex')), this.height + 1)
+    const h = this.blockIndex.find(Uint8Array.from(Buffer.from(hash.slice(2), 'hex')))
     return h < 0 ? undefined : h
   }
 

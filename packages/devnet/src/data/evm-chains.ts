@@ -14,10 +14,14 @@ export interface EvmChainMeta {
   rpcPath: string
 }
 
+/** Static blocks of the devnet L1's EVM chain (one a second from the conversion; world.ts starts rounds after them). */
+export const L1_STATIC_BLOCKS = 200
+
 /**
  * The EVM chains the devnet's Data API indexes: the C-Chain (43112; its block hashes, times and height are those of
- * the node's `C/block` index) and the devnet's L1 (the P-Chain's `devnet-l1` chain: its EVM chain ID comes from the
- * createChain genesis, its subnet is the converted L1, and its blocks start when the conversion was accepted).
+ * the node's `C/block` index, live blocks included) and the devnet's L1 (the P-Chain's `devnet-l1` chain: its EVM
+ * chain ID comes from the createChain genesis, its subnet is the converted L1, and its blocks start when the
+ * conversion was accepted; in a live devnet it gains one block a round, at the round's time).
  */
 export class EvmChains {
   readonly list: EvmChainMeta[]
@@ -34,6 +38,8 @@ export class EvmChains {
       txCount: Math.max(options.evmTxs, 6),
       genesisTime: world.c.blockTime(0),
       blockSeconds: C_BLOCK_SECONDS,
+      tip: () => world.c.height,
+      liveBlockTime: (h) => world.c.blockTime(h),
       blockHash: (h) => world.c.chain.innerId(h),
       salt: 0,
       nativeToken: {
@@ -82,10 +88,12 @@ export class EvmChains {
         subnetId: cb58Encode(tx.subnetId),
         name: tx.chainName,
         description: `The devnet's L1 (subnet ${cb58Encode(tx.subnetId)}), converted by ConvertSubnetToL1Tx.`,
-        height: 200,
+        height: L1_STATIC_BLOCKS,
         txCount: 2_000,
         genesisTime: converted,
         blockSeconds: 1,
+        tip: () => L1_STATIC_BLOCKS + world.round,
+        liveBlockTime: (h) => world.liveTime(h - L1_STATIC_BLOCKS),
         salt: 1,
         nativeToken: {
           name: 'Devnet L1 Token',

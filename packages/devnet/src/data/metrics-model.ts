@@ -2,6 +2,7 @@ import { GENESIS_TIME } from '../world/constants.js'
 import { Lru } from '../world/lru.js'
 import { rand } from '../world/random.js'
 import type { World } from '../world/world.js'
+import type { EvmChain } from './evm-chain.js'
 import type { EvmChains } from './evm-chains.js'
 
 /** Days of history the Metrics API holds, from the devnet's genesis (2025-01-01) on. */
@@ -27,10 +28,12 @@ export const L1_FEE_PER_SECOND = 512n
  * The Metrics API's data: deterministic hourly activity per EVM chain (seeded; the devnet's own chains are young, so
  * their history here is synthetic) aggregated to days, weeks and months; staking series read from the P-Chain's
  * validator sets (counts and weights at the end of each day); L1 validator fees from each L1 validator's balance and
- * a continuous fee of 512 nAVAX a second; ICM message counts between the C-Chain and the L1.
+ * a continuous fee of 512 nAVAX a second; ICM message counts between the C-Chain and the L1. The blocks a live chain
+ * appends add their transactions and gas to the hours they fall in (`LiveActivity`), so the series extend with them.
  */
 export class MetricsModel {
   private readonly series = new Lru<string, Point[]>(128)
+  private readonly live = new Map<string, LiveActivity>()
   readonly seed: number
 
   constructor(
@@ -49,15 +52,29 @@ export class MetricsModel {
     return this.chains.list.some((m) => m.chain.chainId === chainId) ? [chainId] : undefined
   }
 
-  private hourly(chainId: string, metric: string, h: number): number {
+  /** The live blocks' activity by hour, of a chain that grows (undefined for one that stands still). */
+  private liveActivity(chainId: string): LiveActivity | undefined {
+    const chain = this.chains.get(chainId)?.chain
+    if (!chain?.spec.tip) return undefined
+    let live = this.live.get(chainId)
+    if (!live) {
+      live = new LiveActivity(chain)
+      this.live.set(chainId, live)
+    }
+    return live.extend()
+  }
+
+  private hourly(chainId: string, metric: string, h: number, live: LiveActivity | undefined): number {
     const salt = Number(chainId) % 100_000
     const r = (stream: number, n: number) => rand(this.seed, 200 + stream + salt * 31, h) % n
     const scale = chainId === this.chains.list[0]?.chain.chainId ? 1 : 0.05
     const weekday = new Date((GENESIS_TIME + h * HOUR) * 1000).getUTCDay()
     const busy = weekday === 0 || weekday === 6 ? 0.7 : 1
-    const tx = Math.round((1_000 + r(1, 2_000)) * scale * busy)
+    const synthetic = Math.round((1_000 + r(1, 2_000)) * scale * busy)
+    const added = live?.hours.get(h)
+    const tx = synthetic + (added?.txs ?? 0)
     const gasPrice = 25e9 + r(2, 1_000) * 1e7
-    const gas = tx * (40_000 + r(3, 10_000))
+    const gas = synthetic * (40_000 + r(3, 10_000)) + (added?.gas ?? 0)
     switch (metric) {
       case 'txCount':
         return tx
@@ -121,7 +138,10 @@ export class MetricsModel {
 
   /** A chain metric per bucket, oldest first. */
   chainSeries(chainIds: string[], metric: string, interval: Interval): Point[] {
-    const key = `${chainIds.join('+')}/${metric}/${interval}`
+    const live = new Map(chainIds.map((c) => [c, this.liveActivity(c)]))
+    // A series holds the live blocks summed when it was made: the key names how far each chain had grown.
+    const grown = [...live.values()].map((l) => l?.through ?? 0).join(',')
+    const key = `${chainIds.join('+')}/${metric}/${interval}@${grown}`
     const cached = this.series.get(key)
     if (cached) return cached
     const cumulative = metric.startsWith('cumulative')
@@ -136,7 +156,7 @@ export class MetricsModel {
     const hourValue = (h: number) => {
       let v = 0
       for (const c of chainIds) {
-        const x = this.hourly(c, base, h)
+        const x = this.hourly(c, base, h, live.get(c))
         v = base.startsWith('max') ? Math.max(v, x) : base === 'avgGasPrice' ? v + x / chainIds.length : v + x
       }
       return v
@@ -285,4 +305,34 @@ export class MetricsModel {
 
 function round(value: number): number {
   return Number.isInteger(value) ? value : Number(value.toPrecision(12))
+}
+
+/**
+ * Transactions and gas of a live chain's appended blocks, per hour since GENESIS_TIME: summed once per block as the
+ * chain grows (a growing chain costs its new blocks, not a rescan). A metric point holds "data within the duration of
+ * the associated timestamp plus the requested timeInterval" and "the latest data point ... may change on each update"
+ * (metrics-api.openapi.json line 500, getEvmChainMetrics), so a new block counts in the hour it falls in.
+ */
+class LiveActivity {
+  readonly hours = new Map<number, { txs: number; gas: number }>()
+  /** The last block summed. */
+  through: number
+
+  constructor(private readonly chain: EvmChain) {
+    this.through = chain.spec.height
+  }
+
+  extend(): this {
+    const height = this.chain.height
+    for (let h = this.through + 1; h <= height; h++) {
+      const block = this.chain.block(h)
+      const hour = Math.floor((block.timestamp - GENESIS_TIME) / HOUR)
+      const sum = this.hours.get(hour) ?? { txs: 0, gas: 0 }
+      sum.txs += block.txCount
+      sum.gas += block.gasUsed
+      this.hours.set(hour, sum)
+    }
+    this.through = Math.max(this.through, height)
+    return this
+  }
 }

@@ -77,7 +77,7 @@ export const primaryLookupHandlers: Record<string, RouteHandler> = {
     const lowest = start === undefined ? 1 : Math.max(1, firstBlockAtOrAfter(primary, chain, start, count))
     const highest = end === undefined ? count : Math.min(count, firstBlockAtOrAfter(primary, chain, end + 1, count) - 1)
     // Newest first, by height (the description's "latest blocks").
-    const result = paginate(page(call, { chain, lowest, highest }), function* (from) {
+    const result = paginate(page(call, { chain, start, end }), function* (from) {
       for (let h = from ?? highest; h >= lowest; h--) yield [h, h] as const
     })
     return {

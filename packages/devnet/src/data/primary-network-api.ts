@@ -55,6 +55,10 @@ export function timestamps(params: Params): [number | undefined, number | undefi
   return [start, end]
 }
 
+/**
+ * A page request keyed by the filters as given: a time range, not the positions it resolves to, which move on as the
+ * chains grow (a token issued before growth stays valid for the same request).
+ */
 export function page(call: ApiCall, filters: Record<string, unknown>) {
   return {
     tokens: call.ctx.tokens,
@@ -139,7 +143,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
     const render = renderer(primary, chain)
     const result = paginate(
       {
-        ...page(call, { ...info, owners, l1ValidationId, txTypes, lo, hi, descending }),
+        ...page(call, { ...info, owners, l1ValidationId, txTypes, start, end, descending }),
         budget: { limit: UTXO_PAGE_THRESHOLD, cost: PrimaryNetwork.utxoCount },
       },
       function* (from) {
@@ -168,7 +172,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
     const info = chainInfo('x', params)
     const result = paginate(
       {
-        ...page(call, { network: info.network, assetId, txTypes, lo, hi }),
+        ...page(call, { network: info.network, assetId, txTypes, start, end }),
         budget: { limit: UTXO_PAGE_THRESHOLD, cost: PrimaryNetwork.utxoCount },
       },
       function* (from) {
@@ -197,7 +201,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
     const lowest = start === undefined ? 1 : Math.max(1, firstBlockAtOrAfter(primary, chain, start, count))
     const highest = end === undefined ? count : Math.min(count, firstBlockAtOrAfter(primary, chain, end + 1, count) - 1)
     const validator = world.p.primaryValidators.some((v) => v.node.nodeId === nodeId)
-    const result = paginate(page(call, { chain, nodeId, lowest, highest }), function* (from) {
+    const result = paginate(page(call, { chain, nodeId, start, end }), function* (from) {
       if (!validator) return
       for (let h = from ?? highest; h >= lowest; h--) {
         if (primary.proposer(chain, h) === nodeId) yield [h, h] as const

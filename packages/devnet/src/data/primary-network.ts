@@ -12,6 +12,7 @@ import { below } from '../world/random.js'
 import { utxoIdBytes } from '../world/utxo-table.js'
 import type { World } from '../world/world.js'
 import { checksumAddress } from './evm-chain.js'
+import { GrowingInt32 } from './growing.js'
 import { firstWhere } from './paging.js'
 
 export type PrimaryChain = 'p' | 'x' | 'c'
@@ -32,6 +33,9 @@ const P_TYPES: Record<PTx['type'], string> = {
   addPermissionlessDelegator: 'AddPermissionlessDelegatorTx',
   export: 'ExportTx',
   convertSubnetToL1: 'ConvertSubnetToL1Tx',
+  rewardValidator: 'RewardValidatorTx',
+  setL1ValidatorWeight: 'SetL1ValidatorWeightTx',
+  increaseL1ValidatorBalance: 'IncreaseL1ValidatorBalanceTx',
 }
 
 /** Stream for block proposers (the world's streams are < 100, the EVM model's 101..111). */
@@ -53,30 +57,34 @@ export interface ResolvedOutput {
   height: number
 }
 
-interface Postings {
-  byOwner: Map<string, Int32Array>
-  byAsset: Map<string, Int32Array>
+/** Sorted positions per key, appended to as a scan goes on. */
+class PostingLists {
+  private readonly lists = new Map<string, GrowingInt32>()
+  add(key: string, position: number): void {
+    let list = this.lists.get(key)
+    if (!list) {
+      list = new GrowingInt32()
+      this.lists.set(key, list)
+    }
+    if (list.last() !== position) list.push(position)
+  }
+  get(key: string): Int32Array | undefined {
+    return this.lists.get(key)?.view()
+  }
 }
 
-class PostingBuilder {
-  private readonly lists = new Map<string, number[]>()
-  add(key: string, position: number): void {
-    const list = this.lists.get(key)
-    if (!list) this.lists.set(key, [position])
-    else if (list[list.length - 1] !== position) list.push(position)
-  }
-  finish(): Map<string, Int32Array> {
-    const out = new Map<string, Int32Array>()
-    for (const [key, list] of this.lists) out.set(key, Int32Array.from(list))
-    return out
-  }
+interface Postings {
+  byOwner: PostingLists
+  byAsset: PostingLists
+  /** Transactions scanned so far: a chain that grew is scanned from here on, not again from the start. */
+  scanned: number
 }
 
 /**
  * The Primary Network as the Data API indexes it: the devnet's own X and P transactions (same IDs, amounts, owners
  * and times as avm.getTx and platform.getTx), rendered in the spec's shapes, and address and asset postings (sorted
  * positions of the transactions each address or asset took part in, 4 bytes a posting) built on first use by one
- * scan of the chain, like the node side's ID tables.
+ * scan of the chain, like the node side's ID tables, and extended by the transactions a live chain appends.
  */
 export class PrimaryNetwork {
   private readonly postingsOf: Partial<Record<PrimaryChain, Postings>> = {}
@@ -123,15 +131,18 @@ export class PrimaryNetwork {
   }
 
   private postings(chain: PrimaryChain): Postings {
-    this.postingsOf[chain] ??= this.scan(chain)
-    return this.postingsOf[chain]
+    this.postingsOf[chain] ??= { byOwner: new PostingLists(), byAsset: new PostingLists(), scanned: 0 }
+    const postings = this.postingsOf[chain]
+    const n = this.count(chain)
+    if (postings.scanned < n) {
+      this.scan(chain, postings, n)
+      postings.scanned = n
+    }
+    return postings
   }
 
-  private scan(chain: PrimaryChain): Postings {
-    const owners = new PostingBuilder()
-    const assets = new PostingBuilder()
-    const n = this.count(chain)
-    for (let i = 0; i < n; i++) {
+  private scan(chain: PrimaryChain, { byOwner: owners, byAsset: assets, scanned }: Postings, n: number): void {
+    for (let i = scanned; i < n; i++) {
       const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : chain === 'p' ? this.pUtxos(i) : this.cUtxos(i)
       if (chain === 'c') for (const e of this.cTx(i).evm) owners.add(bytesToHex(e.address), i)
       for (const r of [...consumed, ...emitted]) {
@@ -143,7 +154,6 @@ export class PrimaryNetwork {
         if (tx.type === 'createAsset') assets.add(idString(id), i)
       }
     }
-    return { byOwner: owners.finish(), byAsset: assets.finish() }
   }
 
   // ---------------------------------------------------------------- outputs

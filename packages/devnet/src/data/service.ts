@@ -167,6 +167,9 @@ export function createDataApi(world: World, options: DataApiOptions): DataApi {
     baseUrl: options.baseUrl,
     now: options.now,
   }
+  // Each round of a live devnet: the new EVM transactions go out to the webhooks watching their addresses (the
+  // listings, balances and metrics read the grown chains on their own, request by request).
+  world.onAdvance(() => context.webhooks.deliverNew())
   const routes = compileRoutes()
   const limiter = new RateLimiter(options.rateLimits, options.now)
 

@@ -8,7 +8,9 @@ import type { Caller } from './rate-limit.js'
 /**
  * The Webhooks API's subscriptions and deliveries (builders-hub webhook-api/index.mdx and retries.mdx; data-api.md
  * 0c). Subscriptions belong to the caller's account (its API key; callers without a key share one account, on the
- * free tier). Only `address_activity` webhooks are delivered: the devnet has no P/X-Chain event feed yet.
+ * free tier). Only `address_activity` webhooks are delivered: the devnet has no P/X-Chain event feed yet. Each new
+ * EVM transaction that involves a watched address is delivered as the chain grows (`deliverNew`); `replay` resends
+ * the latest ones on demand.
  */
 
 /** How deliveries are timed. The documented values are the default; tests compress them. */
@@ -90,13 +92,17 @@ export class Webhooks {
   private closed = false
   /** Every attempt made, oldest first. */
   readonly attempts: DeliveryAttempt[] = []
+  /** Per EVM chain, the transactions already looked at for deliveries (those before the chain last grew). */
+  private readonly delivered: Map<EvmChain, number>
 
   constructor(
     private readonly chains: EvmChains,
     private readonly seed: number,
     private readonly now: () => number,
     private readonly delivery: WebhookDeliveryOptions,
-  ) {}
+  ) {
+    this.delivered = new Map(chains.list.map((m) => [m.chain, m.chain.txCount]))
+  }
 
   /** A UUID-shaped ID from the seed and a counter: the same run gives the same IDs. */
   private uuid(kind: string): string {
@@ -244,7 +250,7 @@ export class Webhooks {
     const found = new Map<number, EvmTx>()
     for (const address of watched) {
       let taken = 0
-      for (const k of chain.candidates(address, 0, chain.txCount - 1, undefined, true)) {
+      for (const k of chain.candidates(address, 0, chain.txCount, undefined, true)) {
         const tx = chain.tx(k)
         if (!involves(tx, address)) continue
         found.set(k, tx)
@@ -256,6 +262,33 @@ export class Webhooks {
       .slice(0, limit)
       .reverse()
     return latest.map(([, tx]) => this.send(subscription, addressActivityEvent(chain, tx, webhook)))
+  }
+
+  /**
+   * Delivers the EVM transactions that arrived since the last call, oldest first: one message per transaction to every
+   * active address_activity webhook of its chain watching an address it involves (sender, recipient or a token
+   * transfer's party; data-api.md 0c: `event.transaction` per event, a unique messageId each). Answers the messageIds.
+   */
+  deliverNew(): string[] {
+    const sent: string[] = []
+    for (const { chain } of this.chains.list) {
+      const from = this.delivered.get(chain) ?? 0
+      const to = chain.txCount
+      this.delivered.set(chain, to)
+      const watching = [...this.subscriptions.values()]
+        .filter(({ webhook: w }) => w.status === 'active' && w.eventType === 'address_activity')
+        .filter(({ webhook: w }) => this.chains.get(w.chainId)?.chain === chain)
+      if (!watching.length) continue
+      for (let k = from; k < to; k++) {
+        const tx = chain.tx(k)
+        for (const subscription of watching) {
+          const { webhook } = subscription
+          if (!(webhook.metadata.addresses ?? []).some((a) => involves(tx, a.toLowerCase()))) continue
+          sent.push(this.send(subscription, addressActivityEvent(chain, tx, webhook)))
+        }
+      }
+    }
+    return sent
   }
 
   /** Posts one message, on its own retry schedule (retries.mdx: "retries are handled on a per-message basis"). */

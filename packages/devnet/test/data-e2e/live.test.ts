@@ -1,0 +1,239 @@
+/**
+ * The Data, Metrics and Webhooks APIs of a live devnet (issue 14), through core over real HTTP: what `advance` adds
+ * shows in the listings (newest first at the top, oldest first at the end), in a walk started before it (no repeat,
+ * no skip: page tokens hold stable positions), in balances and metrics, and goes out to webhooks; two devnets with
+ * the same seed and rounds answer byte for byte alike.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type AvalancheClient, verifyWebhookSignature } from '@avalanche-automation/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Devnet, startDevnet } from '../../src/index.js'
+import { collect, dataClient, raw } from './helpers.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies read field by field
+type Any = any
+const C = '43112'
+
+let devnet: Devnet
+let client: AvalancheClient
+let receiver: Server
+let receiverUrl: string
+const deliveries: { body: string; signature: string; json: Any }[] = []
+
+beforeAll(async () => {
+  receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      deliveries.push({ body, signature: String(req.headers['x-signature']), json: JSON.parse(body) })
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  devnet = await startDevnet({ seed: 9, index: true, evmTxs: 1_000 })
+  client = dataClient(devnet)
+})
+afterAll(async () => {
+  await devnet.close()
+  receiver.closeAllConnections()
+  await new Promise<void>((resolve) => receiver.close(() => resolve()))
+})
+
+const evm = () => devnet.fixtures.data.evm
+const latestBlock = async (chainId = C) =>
+  ((await client.data.getLatestBlocks({ chainId, pageSize: 1 })).blocks as Any[])[0]
+
+/** Every page of a listing from a token, as the items of each page. */
+async function walk(next: (pageToken: string | undefined) => Promise<{ items: Any[]; token: string | undefined }>) {
+  const items: Any[] = []
+  let token: string | undefined
+  do {
+    const page = await next(token)
+    items.push(...page.items)
+    token = page.token
+  } while (token)
+  return items
+}
+
+describe('EVM chains that grow', () => {
+  it("the C-Chain's Data API height follows the node's C-Chain, its new blocks the node's blocks", async () => {
+    const before = await latestBlock()
+    expect(Number(before.blockNumber)).toBe(devnet.tip().c)
+    const tip = devnet.advance(3)
+    const blocks = (await client.data.getLatestBlocks({ chainId: C, pageSize: 4 })).blocks as Any[]
+    expect(blocks.map((b) => Number(b.blockNumber))).toEqual([tip.c, tip.c - 1, tip.c - 2, tip.c - 3])
+    expect(blocks[3].blockHash).toBe(before.blockHash)
+    for (let i = 0; i < 3; i++) {
+      const b = blocks[i]
+      expect(b.parentHash).toBe(blocks[i + 1].blockHash)
+      expect(b.txCount).toBeGreaterThanOrEqual(1)
+      expect(b.txCount).toBeLessThanOrEqual(6)
+      expect(Number(b.cumulativeTransactions)).toBe(Number(blocks[i + 1].cumulativeTransactions) + b.txCount)
+      // The node's C/block container at that height holds the same block (its time is the index's acceptance time).
+      const c = await client.index.getContainerByIndex({
+        indexName: 'C/block',
+        index: Number(b.blockNumber) - 1,
+        encoding: 'hexnc',
+      })
+      expect(Math.floor(Date.parse(c.timestamp) / 1000)).toBe(b.blockTimestamp)
+      expect(await client.data.getBlock({ chainId: C, blockId: b.blockHash })).toEqual(b)
+    }
+    const txs = await collect(client.data.getTransactionsForBlock.items({ chainId: C, blockId: tip.c }))
+    expect(txs).toHaveLength(blocks[0].txCount)
+    const latest = await client.data.listLatestTransactions({ chainId: C, pageSize: 1 })
+    expect(latest.transactions?.[0]).toEqual(txs.at(-1))
+    const detail = await client.data.getTransaction({ chainId: C, txHash: txs[0]?.txHash as string })
+    expect(detail.nativeTransaction?.blockNumber).toBe(String(tip.c))
+  })
+
+  it('the L1 gains a block a round, at the round time', async () => {
+    const l1 = evm().chains[1]?.chainId as string
+    const before = await latestBlock(l1)
+    const tip = devnet.advance(2)
+    const after = await latestBlock(l1)
+    expect(Number(after.blockNumber)).toBe(Number(before.blockNumber) + 2)
+    expect(after.blockTimestamp).toBe(tip.time)
+  })
+
+  it('a newest-first walk started before growth finishes after it with neither repeat nor skip', async () => {
+    const { ewoq } = evm().accounts
+    const page = (pageToken: string | undefined) =>
+      client.data.listNativeTransactions({ chainId: C, address: ewoq, pageSize: 50, pageToken })
+    const everything = await collect(client.data.listNativeTransactions.items({ chainId: C, address: ewoq }))
+    const first = await page(undefined)
+    devnet.advance(20)
+    const rest = await walk(async (token) => {
+      const p = await page(token ?? first.nextPageToken)
+      return { items: p.transactions ?? [], token: p.nextPageToken }
+    })
+    expect([...(first.transactions ?? []), ...rest].map((t) => t.txHash)).toEqual(everything.map((t) => t.txHash))
+    // A fresh walk starts at the new transactions.
+    const fresh = await collect(client.data.listNativeTransactions.items({ chainId: C, address: ewoq }))
+    expect(fresh.length).toBeGreaterThan(everything.length)
+    expect(fresh.slice(fresh.length - everything.length)).toEqual(everything)
+    expect(Number(fresh[0]?.blockNumber)).toBeGreaterThan(Number(everything[0]?.blockNumber))
+  })
+
+  it('an oldest-first walk sees the new transactions at its end', async () => {
+    const { alice } = evm().accounts
+    const page = (pageToken: string | undefined) =>
+      client.data.listTransactions({ chainId: C, address: alice, sortOrder: 'asc', pageSize: 5, pageToken })
+    const first = await page(undefined)
+    const before: Any[] = await collect(
+      client.data.listTransactions.items({ chainId: C, address: alice, sortOrder: 'asc' }),
+    )
+    const height = devnet.tip().c
+    devnet.advance(150)
+    const rest = await walk(async (token) => {
+      const p = await page(token ?? first.nextPageToken)
+      return { items: p.transactions ?? [], token: p.nextPageToken }
+    })
+    const walked = [...(first.transactions ?? []), ...rest].map((t) => t.nativeTransaction.txHash)
+    expect(walked.slice(0, before.length)).toEqual(before.map((t) => t.nativeTransaction.txHash))
+    const added = [...(first.transactions ?? []), ...rest].slice(before.length)
+    expect(added.length).toBeGreaterThan(0)
+    for (const t of added) expect(Number(t.nativeTransaction.blockNumber)).toBeGreaterThan(height)
+  })
+
+  it("balances move by exactly the new transactions' amounts; a past block's balance stays", async () => {
+    const { alice } = evm().accounts
+    const height = devnet.tip().c
+    const native = async (blockNumber?: string) => {
+      const answer: Any = await client.data.getNativeBalance({ chainId: C, address: alice, blockNumber })
+      return BigInt(answer.nativeTokenBalance.balance)
+    }
+    const before = await native()
+    devnet.advance(200)
+    const added: Any[] = await collect(
+      client.data.listNativeTransactions.items({ chainId: C, address: alice, startBlock: height + 1 }),
+    )
+    expect(added.length).toBeGreaterThan(0)
+    const change = added.reduce((sum, t) => {
+      const self = alice.toLowerCase()
+      const paid = t.from.address.toLowerCase() === self ? BigInt(t.value) + BigInt(t.gasUsed) * BigInt(t.gasPrice) : 0n
+      const got = t.to.address.toLowerCase() === self ? BigInt(t.value) : 0n
+      return sum + got - paid
+    }, 0n)
+    expect(await native()).toBe(before + change)
+    expect(await native(String(height))).toBe(before)
+  })
+
+  it('the Metrics API counts the new transactions', async () => {
+    const cumulative = async () =>
+      (await client.metrics.getEvmChainMetrics({ chainId: C, metric: 'cumulativeTxCount', pageSize: 1 })).results?.[0]
+        ?.value as number
+    const before = await cumulative()
+    const from = (await latestBlock()).cumulativeTransactions
+    devnet.advance(5)
+    const to = (await latestBlock()).cumulativeTransactions
+    expect(await cumulative()).toBe(before + Number(to) - Number(from))
+  })
+})
+
+describe('webhooks of a live devnet', () => {
+  it('each round delivers the new transactions of the watched addresses, signed, with fresh messageIds', async () => {
+    const { ewoq } = evm().accounts
+    const hook = await client.data.createWebhook({
+      eventType: 'address_activity',
+      url: receiverUrl,
+      chainId: C,
+      metadata: { addresses: [ewoq] },
+    })
+    const secret = (await client.data.getSharedSecret()).secret as string
+    deliveries.length = 0
+    const height = devnet.tip().c
+    devnet.advance(2)
+    const blocks = (await client.data.getLatestBlocks({ chainId: C, pageSize: 2 })).blocks as Any[]
+    const expected = blocks.reduce((s, b) => s + b.txCount, 0)
+    const end = Date.now() + 5_000
+    while (deliveries.length < expected && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+    expect(deliveries).toHaveLength(expected)
+    const listed = (await client.data.listLatestTransactions({ chainId: C, pageSize: expected })).transactions ?? []
+    const sent = deliveries.map((d) => d.json.event.transaction)
+    expect(sent.map((t: Any) => t.txHash).sort()).toEqual(listed.map((t) => t.txHash).sort())
+    for (const t of sent) expect(Number(t.blockNumber)).toBeGreaterThan(height)
+    expect(new Set(deliveries.map((d) => d.json.messageId)).size).toBe(expected)
+    for (const d of deliveries) {
+      expect(d.json.webhookId).toBe(hook.id)
+      expect(verifyWebhookSignature(d.body, d.signature, secret)).toBe('canonical')
+    }
+    await client.data.deactivateWebhook({ id: hook.id })
+    deliveries.length = 0
+    devnet.advance(1)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(deliveries).toHaveLength(0)
+  })
+})
+
+describe('determinism', () => {
+  it('two devnets with the same seed and rounds answer alike, however the rounds were taken', async () => {
+    // One clock for both, so that page tokens (they hold their issue time) match too.
+    const options = { seed: 4, evmTxs: 1_000, now: () => 1_767_225_600_000 }
+    const [one, other] = await Promise.all([startDevnet(options), startDevnet(options)])
+    try {
+      one.advance(30)
+      for (let k = 0; k < 30; k++) other.advance()
+      expect(other.tip()).toEqual(one.tip())
+      const { alice } = one.fixtures.data.evm.accounts
+      for (const path of [
+        `/v1/chains/${C}/blocks?pageSize=10`,
+        `/v1/chains/${C}/transactions?pageSize=25`,
+        `/v1/chains/${C}/addresses/${alice}/transactions?pageSize=10`,
+        `/v1/chains/${C}/addresses/${alice}/balances:getNative`,
+        `/v1/chains/${one.fixtures.data.evm.chains[1]?.chainId}/blocks?pageSize=3`,
+        '/v1/networks/fuji/blockchains/p-chain/transactions?pageSize=10',
+        '/v1/networks/fuji/blockchains/x-chain/transactions?pageSize=10',
+        `/v2/chains/${C}/metrics/txCount?timeInterval=hour&pageSize=3`,
+      ]) {
+        const answer = await raw(one, path)
+        expect(answer.status).toBe(200)
+        expect(await raw(other, path)).toEqual(answer)
+      }
+    } finally {
+      await Promise.all([one.close(), other.close()])
+    }
+  })
+})
