@@ -6,7 +6,7 @@ import { ConfigError, parseChecks, validateChecks } from './config.js'
 import { shouldFail, type Target } from './engine.js'
 import { toJsonReport, toTerminal } from './report.js'
 import { check, nodeSuite } from './run.js'
-import { devnetSuite } from './suite.js'
+import { devnetSuite, LIVE_DEVNET } from './suite.js'
 
 export const USAGE = `Usage: avalanche-check [options]
 
@@ -97,14 +97,20 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     if (useDevnet) {
       const { startDevnet } = await import('@avalanche-automation/devnet')
       // A key given with --api-key is one the devnet accepts (any other key gets 401, like the live Data API).
-      devnet = await startDevnet({ index: true, apiKeys: target.apiKey ? { [target.apiKey]: 'full' } : {} })
+      devnet = await startDevnet({
+        index: true,
+        apiKeys: target.apiKey ? { [target.apiKey]: 'full' } : {},
+        ...LIVE_DEVNET,
+      })
       Object.assign(target, {
         nodeUrl: devnet.url,
         dataApiUrl: devnet.url,
         metricsApiUrl: devnet.url,
         network: undefined,
       })
-      io.stderr(`avalanche-check: started the embedded devnet at ${devnet.url}\n`)
+      io.stderr(
+        `avalanche-check: started the embedded devnet at ${devnet.url} (its chains advance every ${LIVE_DEVNET.blockInterval} ms)\n`,
+      )
     }
     let raw: unknown[] | undefined
     if (!fileText && devnet) {

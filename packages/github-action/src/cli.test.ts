@@ -20,9 +20,9 @@ describe('avalanche-check', () => {
     const { io, cli } = capture()
     expect(await main(['--json', json], cli)).toBe(0)
     expect(io.err).toMatch(
-      /^avalanche-check: started the embedded devnet at http:\/\/127\.0\.0\.1:\d+\n\[1\/29\] passed /,
+      /^avalanche-check: started the embedded devnet at http:\/\/127\.0\.0\.1:\d+ \(its chains advance every 250 ms\)\n\[1\/33\] passed /,
     )
-    expect(io.out).toMatch(/29\/29 passed, 0 failed, 0 warnings in /)
+    expect(io.out).toMatch(/33\/33 passed, 0 failed, 0 warnings in /)
     expect(io.out).not.toContain('\x1b[')
     const report = JSON.parse(readFileSync(json, 'utf8'))
     expect(new Set(report.results.map((r: { kind: string }) => r.kind))).toEqual(new Set(checkKinds.map((k) => k.kind)))

@@ -3,8 +3,11 @@ import type { Devnet } from '@avalanche-automation/devnet'
 
 /**
  * The default suite against the embedded devnet: every check kind at least once, with thresholds from the devnet's
- * fixtures. The devnet's chains do not grow, so the progress checks there ask for +0 (they still prove both reads).
+ * fixtures. The CLI starts the devnet advancing (`LIVE_DEVNET`), so the progress checks ask for at least +1 a window
+ * and the lag checks allow the round that may land between their two reads.
  */
+export const LIVE_DEVNET = { blockInterval: 250 }
+
 export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Promise<Record<string, unknown>[]> {
   const f = devnet.fixtures
   const evm = f.data.evm
@@ -27,10 +30,12 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
     { id: 'chains-bootstrapped', kind: 'bootstrapped', chains: ['P', 'X', 'C'] },
     { id: 'network', kind: 'network', networkName: f.networkName, networkId: f.networkId },
     { id: 'node-version', kind: 'node-version', min: '1.13.0' },
-    { id: 'p-chain-progress', kind: 'chain-progress', chain: 'P', window: '1s', minIncrease: 0 },
-    { id: 'x-block-index-progress', kind: 'index-progress', index: 'X/block', window: '1s', minIncrease: 0 },
-    { id: 'x-block-index-caught-up', kind: 'index-caught-up', index: 'X/block', maxLag: 0 },
-    { id: 'p-block-index-caught-up', kind: 'index-caught-up', index: 'P/block', maxLag: 0 },
+    { id: 'p-chain-progress', kind: 'chain-progress', chain: 'P', window: '1s', minIncrease: 1 },
+    { id: 'x-block-index-progress', kind: 'index-progress', index: 'X/block', window: '1s', minIncrease: 1 },
+    { id: 'x-block-index-caught-up', kind: 'index-caught-up', index: 'X/block', maxLag: 2 },
+    { id: 'p-block-index-caught-up', kind: 'index-caught-up', index: 'P/block', maxLag: 2 },
+    { id: 'p-lag-data-api', kind: 'rpc-lag', chain: 'P', reference: 'data', network: 'fuji', maxLag: 2 },
+    { id: 'x-lag-reference-node', kind: 'rpc-lag', chain: 'X', referenceUrl: devnet.url, maxLag: 2 },
     {
       id: 'primary-validator',
       kind: 'validator',
@@ -40,6 +45,8 @@ export async function devnetSuite(devnet: Devnet, client: AvalancheClient): Prom
       minDaysLeft: 365,
     },
     { id: 'subnet-validator', kind: 'validator', subnetId: f.p.subnetId, minDaysLeft: 365 },
+    { id: 'node-uptime', kind: 'uptime' },
+    { id: 'stake-not-ending', kind: 'stake-ending', days: 14 },
     {
       id: 'primary-validator-data-api',
       kind: 'validator',
