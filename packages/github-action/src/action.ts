@@ -1,13 +1,17 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import * as core from '@actions/core'
 import { createRedactor, type NetworkName } from '@avalanche-automation/core'
 import { Octokit } from '@octokit/action'
-import { ConfigError, parseChecks, validateChecks } from './config.js'
-import { type Report, shouldFail, type Target } from './engine.js'
+import { ConfigError, parseChecksFile, validateChecks } from './config.js'
+import { isFailing, type Report, shouldFail, type Target } from './engine.js'
+import { syncIncidents } from './incidents.js'
+import { toJUnit } from './junit.js'
+import { activeMaintenance } from './maintenance.js'
 import { failureText, toJsonReport, toMarkdown, totalsLine } from './report.js'
 import { check, nodeSuite } from './run.js'
+import { advanceState, loadState, type MonitorState, saveState } from './state.js'
 
 const ANNOTATIONS_PER_LEVEL = 10
 const GITHUB_TEXT_LIMIT = 65_000
@@ -45,10 +49,12 @@ async function main(): Promise<void> {
   const failOn = input('fail-on') || 'error'
   if (!['error', 'warning', 'never'].includes(failOn))
     throw new Error(`fail-on must be error, warning or never (got "${failOn}")`)
-  const concurrency = Number(input('concurrency') || 4)
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
-    throw new Error('concurrency must be a whole number from 1 to 32')
-  if (!target.nodeUrl && !target.network) throw new Error('set node-url (your node) or network (mainnet or fuji)')
+  const concurrency = wholeNumber(input, 'concurrency', 4, 1, 32)
+  const monitor = monitorInputs(input)
+  const title = input('title') || 'Avalanche chain checks'
+  const validateOnly = input('validate-only') === 'true'
+  if (!validateOnly && !target.nodeUrl && !target.network)
+    throw new Error('set node-url (your node) or network (mainnet or fuji)')
 
   const checksFile = input('checks-file')
   const inline = core.getInput('checks')
@@ -61,20 +67,37 @@ async function main(): Promise<void> {
       throw new Error(`checks-file ${checksFile} not found in the workspace (${path}); check out the repository first`)
     }
   }
-  const specs = fileText
-    ? parseChecks(fileText, checksFile)
+  const { checks: specs, maintenance } = fileText
+    ? parseChecksFile(fileText, checksFile)
     : inline.trim()
-      ? parseChecks(inline, 'checks')
-      : validateChecks(nodeSuite, 'default checks')
-
+      ? parseChecksFile(inline, 'checks')
+      : { checks: validateChecks(nodeSuite, 'default checks'), maintenance: [] }
+  if (validateOnly) {
+    const line = `${specs.length} checks and ${maintenance.length} maintenance windows are valid; no request made (validate-only)`
+    core.info(line)
+    await core.summary.addRaw(`## ✅ ${title}\n\n${line}.\n`).write()
+    core.setOutput('passed', 0)
+    core.setOutput('failed', 0)
+    core.setOutput('warnings', 0)
+    return
+  }
   core.info(`Running ${specs.length} checks against ${redact(target.nodeUrl ?? target.network ?? '')}`)
   const report = await check(target, specs, {
     concurrency,
+    maintenance: (spec) => activeMaintenance(maintenance, spec.id, Date.now()),
     onResult: (r, done, total) =>
       core.info(`[${done}/${total}] ${r.status.toUpperCase().padEnd(7)} ${r.id}: ${redact(r.observed)}`),
   })
+  const before = monitor.stateFile ? loadState(monitor.stateFile) : undefined
+  const state = advanceState(before, report, monitor.historySize)
+  if (monitor.stateFile) {
+    for (const r of report.results) r.history = state.checks[r.id]?.history
+    saveState(monitor.stateFile, state)
+    core.info(
+      `State of ${report.results.length} checks saved to ${monitor.stateFile}${before ? '' : ' (no earlier state)'}`,
+    )
+  }
   const json = redact(toJsonReport(report))
-  const title = input('title') || 'Avalanche chain checks'
   const markdown = redact(toMarkdown(report, { title }))
 
   const summaryFile = join(process.env.RUNNER_TEMP || tmpdir(), 'avalanche-check-summary.md')
@@ -83,13 +106,101 @@ async function main(): Promise<void> {
   core.setOutput('passed', report.totals.passed)
   core.setOutput('failed', report.totals.failed)
   core.setOutput('warnings', report.totals.warnings)
+  core.setOutput('maintenance', report.totals.maintenance)
   core.setOutput('report', JSON.stringify(JSON.parse(json)))
   core.setOutput('summary-file', summaryFile)
+  if (monitor.junitFile) {
+    mkdirSync(dirname(monitor.junitFile), { recursive: true })
+    writeFileSync(monitor.junitFile, redact(toJUnit(report, title)))
+    core.setOutput('junit-file', monitor.junitFile)
+  }
   annotate(report, redact, checksFile ? { file: checksFile, text: fileText ?? '' } : undefined)
   await publish(report, markdown, title, redact, input)
+  if (monitor.incidents) await openIncidents(report, before, state, { title, redact, input, monitor })
 
   if (shouldFail(report, failOn as 'error')) core.setFailed(`Avalanche checks: ${totalsLine(report)}`)
   else core.info(`Avalanche checks: ${totalsLine(report)}`)
+}
+
+/** A whole-number input within [min, max], or its default when empty. */
+function wholeNumber(input: (n: string) => string, name: string, fallback: number, min: number, max: number): number {
+  const value = Number(input(name) || fallback)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${input(name)}")`)
+  return value
+}
+
+const list = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+/** The monitoring inputs: state file and history, incidents and their damping, JUnit file. */
+function monitorInputs(input: (n: string) => string) {
+  const workspace = process.env.GITHUB_WORKSPACE ?? '.'
+  const path = (name: string) => (input(name) ? resolve(workspace, input(name)) : undefined)
+  const incidents = input('incidents') === 'true'
+  const monitor = {
+    stateFile: path('state-file'),
+    historySize: wholeNumber(input, 'history-size', 30, 1, 1000),
+    incidents,
+    failAfter: wholeNumber(input, 'fail-after', 2, 1, 100),
+    recoverAfter: wholeNumber(input, 'recover-after', 1, 1, 100),
+    labels: list(input('incident-labels') || 'avalanche-incident'),
+    assignees: list(input('incident-assignees')),
+    junitFile: path('junit-file'),
+  }
+  if (incidents && !monitor.stateFile && (monitor.failAfter > 1 || monitor.recoverAfter > 1)) {
+    core.warning(
+      'incidents: without state-file (restored by actions/cache) fail-after and recover-after count this run only; set state-file as in the README',
+    )
+  }
+  return monitor
+}
+
+/** Opens, comments and closes the incident issues (needs permissions: issues: write); failures are a warning. */
+async function openIncidents(
+  report: Report,
+  before: MonitorState | undefined,
+  state: MonitorState,
+  context: {
+    title: string
+    redact: (t: string) => string
+    input: (n: string) => string
+    monitor: ReturnType<typeof monitorInputs>
+  },
+) {
+  const { monitor, redact } = context
+  const token = context.input('token')
+  const repository = process.env.GITHUB_REPOSITORY
+  if (!token || !repository) {
+    core.warning('incidents skipped: no token or GITHUB_REPOSITORY (the token input defaults to github.token)')
+    return
+  }
+  const [owner = '', repo = ''] = repository.split('/')
+  const server = process.env.GITHUB_SERVER_URL ?? 'https://github.com'
+  const runId = process.env.GITHUB_RUN_ID
+  try {
+    const changes = await syncIncidents(report, before, state, {
+      octokit: new Octokit({ authStrategy: undefined, auth: token }),
+      owner,
+      repo,
+      title: context.title,
+      labels: monitor.labels,
+      assignees: monitor.assignees,
+      failAfter: monitor.failAfter,
+      recoverAfter: monitor.recoverAfter,
+      runUrl: runId ? `${server}/${repository}/actions/runs/${runId}` : undefined,
+      redact,
+    })
+    for (const change of changes) core.info(`Incident #${change.issue} ${change.action}: ${change.id}`)
+    core.setOutput('incidents', JSON.stringify(changes))
+  } catch (error) {
+    core.warning(
+      `Could not update the incidents (needs permissions: issues: write): ${redact((error as Error).message)}`,
+    )
+  }
 }
 
 /** Masks the API key and every secret part of the URLs (credentials, query values, the URL itself when it has them). */
@@ -189,7 +300,7 @@ async function publish(
     markdown.length > GITHUB_TEXT_LIMIT
       ? `${markdown.slice(0, GITHUB_TEXT_LIMIT)}\n\n_…truncated; see the job summary._`
       : markdown
-  const failing = report.results.filter((r) => r.status !== 'passed')
+  const failing = report.results.filter((r) => isFailing(r.status))
   if (wantCheckRun) {
     try {
       await octokit.rest.checks.create({

@@ -43,7 +43,7 @@ checks:
       ),
     ])
     expect(problems('- {id: a, kind: health, probes: readiness}')).toEqual([
-      'checks.yml[0] (id "a"): probes: unknown field for kind health; fields: id, kind, name, severity, timeout, probe, tags',
+      'checks.yml[0] (id "a"): probes: unknown field for kind health; fields: id, kind, name, severity, timeout, probe, tags, minPeers, minFreeDisk',
     ])
     expect(problems('- {id: a, kind: chain-progress, window: soon}')).toEqual([
       'checks.yml[0] (id "a"): chain: required for kind chain-progress',

@@ -2,10 +2,11 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { checkKinds, findKind } from './checks/index.js'
 import type { CheckKind } from './checks/types.js'
+import { type MaintenanceWindow, parseMaintenanceWindow } from './maintenance.js'
 import { duration } from './units.js'
 
 /** Fields every check has, whatever its kind. */
-const common = z.strictObject({
+export const common = z.strictObject({
   id: z
     .string()
     .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'expected letters, digits, ".", "_" or "-", e.g. "p-chain-progress"' }),
@@ -47,19 +48,65 @@ const keepHexAsText = (tags: unknown[]) =>
 
 /** Parses YAML (or JSON) checks: a list, or `{ checks: [...] }`. Throws ConfigError naming every problem. */
 export function parseChecks(text: string, source = 'checks'): CheckSpec[] {
+  return parseChecksFile(text, source).checks
+}
+
+/** A checks file: its checks and its maintenance windows (UTC). */
+export interface ChecksFile {
+  checks: CheckSpec[]
+  maintenance: MaintenanceWindow[]
+}
+
+const FILE_KEYS = ['$schema', 'checks', 'maintenance']
+
+/** Parses a checks file: a list of checks, or `{checks, maintenance}`. Throws ConfigError naming every problem. */
+export function parseChecksFile(text: string, source = 'checks'): ChecksFile {
   let document: unknown
   try {
     document = parseYaml(text, { customTags: keepHexAsText })
   } catch (error) {
     throw new ConfigError([`${source}: not valid YAML: ${(error as Error).message.split('\n')[0]}`])
   }
-  const list = Array.isArray(document) ? document : (document as { checks?: unknown } | null)?.checks
+  const file = Array.isArray(document) ? { checks: document } : ((document ?? {}) as Record<string, unknown>)
+  const list = file.checks
   if (!Array.isArray(list) || list.length === 0) {
     throw new ConfigError([
       `${source}: expected a list of checks (or "checks:" with a list), each with an id and a kind`,
     ])
   }
-  return validateChecks(list, source)
+  const unknown = Object.keys(file).filter((key) => !FILE_KEYS.includes(key))
+  if (unknown.length) {
+    throw new ConfigError(
+      unknown.map((key) => `${source}: ${key}: unknown key; a checks file has checks and maintenance`),
+    )
+  }
+  const checks = validateChecks(list, source)
+  return { checks, maintenance: validateMaintenance(file.maintenance, checks, source) }
+}
+
+function validateMaintenance(raw: unknown, checks: CheckSpec[], source: string): MaintenanceWindow[] {
+  if (raw === undefined) return []
+  if (!Array.isArray(raw)) throw new ConfigError([`${source}: maintenance: expected a list of windows`])
+  const problems: string[] = []
+  const windows: MaintenanceWindow[] = []
+  const ids = new Set(checks.map((c) => c.id))
+  for (const [i, entry] of raw.entries()) {
+    const label = `${source}: maintenance[${i}]`
+    const parsed = parseMaintenanceWindow(entry)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.')
+        problems.push(`${label}: ${field ? `${field}: ` : ''}${issue.message}`)
+      }
+      continue
+    }
+    for (const id of parsed.data.checks ?? []) {
+      if (!ids.has(id)) problems.push(`${label}: checks: no check has id "${id}"`)
+    }
+    windows.push(parsed.data)
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return windows
 }
 
 export function validateChecks(list: unknown[], source = 'checks'): CheckSpec[] {

@@ -12,7 +12,11 @@ export interface Target {
   apiKey?: string | undefined
 }
 
-export type Status = 'passed' | 'failed' | 'warning'
+/** `maintenance`: the check was inside a maintenance window of the checks file; it did not run and fails nothing. */
+export type Status = 'passed' | 'failed' | 'warning' | 'maintenance'
+
+/** A failed error-severity or warning-severity check (not a pass, not a check in maintenance). */
+export const isFailing = (status: Status) => status === 'failed' || status === 'warning'
 
 export interface CheckResult {
   id: string
@@ -26,9 +30,20 @@ export interface CheckResult {
   details?: string | undefined
   /** Exact amounts behind `observed` (smallest unit, decimal string) beside their rounded text, by name. */
   amounts?: Record<string, ObservedAmount> | undefined
+  /** The check's headline number (a height lag, an uptime, days left...), kept in the history for the trend. */
+  value?: number | undefined
+  /** The last runs of this check, oldest first, this run last (when the Action keeps a state file). */
+  history?: HistoryPoint[] | undefined
   /** ISO time the check started. */
   startedAt: string
   durationMs: number
+}
+
+/** One run of one check in the history the state file keeps. */
+export interface HistoryPoint {
+  at: string
+  status: Status
+  value?: number | undefined
 }
 
 export interface Report {
@@ -36,7 +51,7 @@ export interface Report {
   startedAt: string
   durationMs: number
   target: { node: string; data: string; metrics: string }
-  totals: { total: number; passed: number; failed: number; warnings: number }
+  totals: { total: number; passed: number; failed: number; warnings: number; maintenance: number }
   results: CheckResult[]
 }
 
@@ -48,6 +63,8 @@ export interface RunOptions {
   onResult?: (result: CheckResult, done: number, total: number) => void
   /** The clock, for tests. */
   now?: () => number
+  /** Why a check is not run now (its maintenance window), or undefined to run it. */
+  maintenance?: (spec: CheckSpec) => string | undefined
 }
 
 export const createTargetClient = (target: Target): AvalancheClient =>
@@ -85,7 +102,8 @@ export async function runChecks(
       const i = next++
       const spec = specs[i] as CheckSpec
       options.onStart?.(spec)
-      results[i] = await runOne(client, spec, now, ownNodeId)
+      const window = options.maintenance?.(spec)
+      results[i] = window ? inMaintenance(spec, window, now()) : await runOne(client, spec, now, ownNodeId)
       options.onResult?.(results[i], ++done, specs.length)
     }
   }
@@ -97,10 +115,30 @@ export async function runChecks(
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,
     target: { ...client.urls },
-    totals: { total: results.length, passed: count('passed'), failed: count('failed'), warnings: count('warning') },
+    totals: {
+      total: results.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      warnings: count('warning'),
+      maintenance: count('maintenance'),
+    },
     results,
   }
 }
+
+/** The result of a check that did not run because a maintenance window covers it. */
+const inMaintenance = (spec: CheckSpec, window: string, at: number): CheckResult => ({
+  id: spec.id,
+  kind: spec.kind.kind,
+  family: spec.kind.family,
+  name: spec.name ?? spec.kind.kind,
+  severity: spec.severity,
+  status: 'maintenance',
+  observed: `maintenance: ${window}`,
+  expected: spec.kind.expected(spec.fields as never),
+  startedAt: new Date(at).toISOString(),
+  durationMs: 0,
+})
 
 async function runOne(
   client: AvalancheClient,
@@ -157,6 +195,7 @@ async function runOne(
     expected,
     ...(outcome.details ? { details: outcome.details } : {}),
     ...(outcome.amounts ? { amounts: outcome.amounts } : {}),
+    ...(outcome.value !== undefined && Number.isFinite(outcome.value) ? { value: outcome.value } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,
   }

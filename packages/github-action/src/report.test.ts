@@ -30,6 +30,7 @@ const report = (results: CheckResult[]): Report => ({
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     warnings: results.filter((r) => r.status === 'warning').length,
+    maintenance: results.filter((r) => r.status === 'maintenance').length,
   },
   results,
 })
@@ -53,6 +54,27 @@ describe('reports', () => {
     const md = toMarkdown(report(many))
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(1024 * 1024 - 4096)
     expect(md).toMatch(/_…\d+ more rows and details left out to stay within the 1 MiB summary limit/)
+  })
+
+  it('markdown: a trend column with the history, a maintenance row that is no failure', () => {
+    const passed = result(1, 'passed')
+    const failing = {
+      ...result(3, 'failed'),
+      history: [
+        { at: 'a', status: 'passed' as const, value: 10 },
+        { at: 'b', status: 'passed' as const, value: 12 },
+        { at: 'c', status: 'failed' as const, value: 4 },
+      ],
+    }
+    const resting = { ...result(5, 'maintenance'), observed: 'maintenance: upgrade until 2026-11-21T02:00:00Z' }
+    const md = toMarkdown(report([{ ...passed, history: [{ at: 'a', status: 'passed' }] }, failing, resting]))
+    expect(md).toContain('| | Check | Observed | Expected | Trend | Time |')
+    expect(md).toContain('| `▆█▁` −8 🔻 regressed (was passed) | 1.2 s |')
+    expect(md).toContain('| `▪` | 1.2 s |')
+    expect(md).toContain('| 🛠️ | `check-5` health | maintenance: upgrade until 2026-11-21T02:00:00Z |')
+    expect(md).toContain('**1/3 passed, 1 failed, 0 warnings, 1 in maintenance in 2.5 s**')
+    expect(md).not.toContain('<code>check-5</code>')
+    expect(toMarkdown(report([passed]))).not.toContain('Trend')
   })
 
   it('terminal: aligned rows, colour only when asked', () => {

@@ -1,8 +1,9 @@
 import { checkKinds } from './checks/index.js'
-import type { CheckResult, Report, Status } from './engine.js'
+import { type CheckResult, isFailing, type Report, type Status } from './engine.js'
+import { trendCell } from './trend.js'
 import { showMs } from './units.js'
 
-const ICON: Record<Status, string> = { passed: '✅', failed: '❌', warning: '⚠️' }
+const ICON: Record<Status, string> = { passed: '✅', failed: '❌', warning: '⚠️', maintenance: '🛠️' }
 /** The runner rejects step summaries over 1 MiB; stay below with room for other steps' additions. */
 export const SUMMARY_LIMIT = 1024 * 1024 - 4096
 
@@ -20,8 +21,9 @@ export function groupByFamily(results: CheckResult[]): Map<string, CheckResult[]
 }
 
 export function totalsLine(report: Report): string {
-  const { passed, failed, warnings, total } = report.totals
-  return `${passed}/${total} passed, ${failed} failed, ${warnings} warning${warnings === 1 ? '' : 's'} in ${showMs(report.durationMs)}`
+  const { passed, failed, warnings, total, maintenance } = report.totals
+  const inMaintenance = maintenance ? `, ${maintenance} in maintenance` : ''
+  return `${passed}/${total} passed, ${failed} failed, ${warnings} warning${warnings === 1 ? '' : 's'}${inMaintenance} in ${showMs(report.durationMs)}`
 }
 
 /** One-line failure text for annotations, logs and check-run output. */
@@ -43,16 +45,28 @@ export function toMarkdown(report: Report, options: { title?: string; limit?: nu
     '',
   ].join('\n')
   const sections: string[] = []
+  // The trend column appears when the Action keeps a history (state-file).
+  const trend = report.results.some((r) => r.history?.length)
   for (const [family, results] of groupByFamily(report.results)) {
-    sections.push(`### ${family}\n\n| | Check | Observed | Expected | Time |\n|---|---|---|---|---:|\n`)
+    sections.push(
+      trend
+        ? `### ${family}\n\n| | Check | Observed | Expected | Trend | Time |\n|---|---|---|---|---|---:|\n`
+        : `### ${family}\n\n| | Check | Observed | Expected | Time |\n|---|---|---|---|---:|\n`,
+    )
     for (const r of results) {
-      sections.push(
-        `| ${ICON[r.status]} | \`${escapeCell(r.id)}\` ${escapeCell(r.name)} | ${escapeCell(r.observed)} | ${escapeCell(r.expected)} | ${showMs(r.durationMs)} |\n`,
-      )
+      const cells = [
+        ICON[r.status],
+        `\`${escapeCell(r.id)}\` ${escapeCell(r.name)}`,
+        escapeCell(r.observed),
+        escapeCell(r.expected),
+        ...(trend ? [trendCell(r.history)] : []),
+        showMs(r.durationMs),
+      ]
+      sections.push(`| ${cells.join(' | ')} |\n`)
     }
     sections.push('\n')
   }
-  const problems = report.results.filter((r) => r.status !== 'passed')
+  const problems = report.results.filter((r) => isFailing(r.status))
   if (problems.length) sections.push('### Failures and warnings\n\n')
   for (const r of problems) {
     const body = [
@@ -81,11 +95,12 @@ const COLOURS = {
   passed: '\x1b[32m',
   failed: '\x1b[31m',
   warning: '\x1b[33m',
+  maintenance: '\x1b[36m',
   dim: '\x1b[2m',
   bold: '\x1b[1m',
   reset: '\x1b[0m',
 }
-const MARK: Record<Status, string> = { passed: 'PASS', failed: 'FAIL', warning: 'WARN' }
+const MARK: Record<Status, string> = { passed: 'PASS', failed: 'FAIL', warning: 'WARN', maintenance: 'MNT ' }
 
 /** The same table for a terminal: one block per family, aligned columns, colour when `colour` is set. */
 export function toTerminal(report: Report, options: { colour?: boolean; width?: number | undefined } = {}): string {
@@ -106,7 +121,7 @@ export function toTerminal(report: Report, options: { colour?: boolean; width?: 
     }
     lines.push('')
   }
-  const problems = report.results.filter((r) => r.status !== 'passed')
+  const problems = report.results.filter((r) => isFailing(r.status))
   for (const r of problems) {
     lines.push(paint(COLOURS[r.status], `${MARK[r.status]} ${failureText(r)}`))
     if (r.details) lines.push(...r.details.split('\n').map((l) => `     ${l}`))

@@ -1,68 +1,16 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { join } from 'node:path'
 import { type Devnet, FAULT_SUITE, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const run = promisify(execFile)
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bundle = join(root, 'dist', 'index.js')
+import { runAction } from './run-action.js'
 
 let devnet: Devnet
 beforeAll(async () => {
   devnet = await startDevnet({ index: true, apiKeys: { 'secret-key-123456': 'full' } })
 })
 afterAll(() => devnet.close())
-
-/** Reads GITHUB_OUTPUT's `name<<delimiter` blocks. */
-function readOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const re = /^(.+?)<<(ghadelimiter_[\w-]+)\n([\s\S]*?)\n\2$/gm
-  for (let m = re.exec(text); m; m = re.exec(text)) out[m[1] as string] = m[3] as string
-  return out
-}
-
-/** Runs dist/index.js as the runner does: inputs in INPUT_* env, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. */
-async function runAction(
-  inputs: Record<string, string>,
-  workspace: Record<string, string> = {},
-  extraEnv: Record<string, string> = {},
-) {
-  const dir = mkdtempSync(join(tmpdir(), 'avalanche-action-'))
-  for (const [name, text] of Object.entries(workspace)) writeFileSync(join(dir, name), text)
-  const files = { output: join(dir, 'output'), summary: join(dir, 'summary.md') }
-  writeFileSync(files.output, '')
-  writeFileSync(files.summary, '')
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    RUNNER_TEMP: dir,
-    GITHUB_WORKSPACE: dir,
-    'INPUT_FAIL-ON': 'error',
-    INPUT_CONCURRENCY: '4',
-    INPUT_TITLE: 'Avalanche chain checks',
-    'INPUT_CHECK-RUN': 'false',
-    'INPUT_PR-COMMENT': 'never',
-  }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  for (const [name, value] of Object.entries(extraEnv)) env[name] = value.replace('$WORKSPACE', dir)
-  const result = await run(process.execPath, [bundle], { env, cwd: dir }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-  )
-  return {
-    ...result,
-    dir,
-    outputs: readOutputs(readFileSync(files.output, 'utf8')),
-    summary: readFileSync(files.summary, 'utf8'),
-  }
-}
 
 const CHECKS = (f: Devnet['fixtures']) => `
 - id: node-ready
@@ -111,7 +59,7 @@ describe('dist/index.js as GitHub runs it', () => {
       'summary-file': join(r.dir, 'avalanche-check-summary.md'),
     })
     const report = JSON.parse(r.outputs.report as string)
-    expect(report.totals).toEqual({ total: 5, passed: 4, failed: 0, warnings: 1 })
+    expect(report.totals).toEqual({ total: 5, passed: 4, failed: 0, warnings: 1, maintenance: 0 })
     expect(report.results.map((x: { id: string }) => x.id)).toEqual([
       'node-ready',
       'network',

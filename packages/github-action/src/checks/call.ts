@@ -128,7 +128,15 @@ export const call = defineCheck({
       seen.push(`${a.path} = ${show(values)}`)
       if (!values.every((v) => holds(v, a))) failed.push(`${a.path} = ${show(values)}`)
     }
-    return { ok: failed.length === 0, observed: (failed.length ? failed : seen).join('; ') }
+    // The first asserted value, when it is a number, is the check's headline value for the trend.
+    const [first] = selectPath(result, spec.assert[0]?.path ?? '$')
+    const value =
+      typeof first === 'number'
+        ? first
+        : typeof first === 'string' && /^-?\d+(\.\d+)?$/.test(first)
+          ? Number(first)
+          : undefined
+    return { ok: failed.length === 0, observed: (failed.length ? failed : seen).join('; '), value }
   },
 })
 

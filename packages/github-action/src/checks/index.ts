@@ -1,10 +1,12 @@
 import { balance } from './balances.js'
 import { call } from './call.js'
 import { l1ValidatorBalance } from './l1-validator-balance.js'
+import { rpcLag } from './lag.js'
 import { chainMetric, tps } from './metrics.js'
 import { bootstrapped, health, network, nodeVersion } from './node.js'
 import { blockchainStatus, supply } from './platform.js'
 import { chainProgress, indexCaughtUp, indexProgress } from './progress.js'
+import { stakeEnding, uptime } from './staking.js'
 import { txAccepted } from './transactions.js'
 import type { CheckKind } from './types.js'
 import { validator } from './validators.js'
@@ -19,7 +21,10 @@ export const checkKinds: readonly CheckKind[] = [
   chainProgress,
   indexProgress,
   indexCaughtUp,
+  rpcLag,
   validator,
+  uptime,
+  stakeEnding,
   l1ValidatorBalance,
   balance,
   txAccepted,

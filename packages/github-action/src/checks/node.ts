@@ -7,26 +7,96 @@ const PROBES = { readiness: 'getReadiness', liveness: 'getLiveness', health: 'ge
 export const health = defineCheck({
   kind: 'health',
   family: 'Node',
-  summary: 'GET readiness, liveness or health probe is healthy (optionally only the checks of some tags).',
-  fields: z.strictObject({
-    probe: z
-      .enum(['readiness', 'liveness', 'health'], { error: 'expected readiness, liveness or health' })
-      .default('readiness'),
-    tags: z.array(z.string().min(1)).optional(),
-  }),
-  expected: (spec) => `${spec.probe} healthy`,
+  summary:
+    "GET readiness, liveness or health probe is healthy (optionally only the checks of some subnet tags), with each check's details; minPeers and minFreeDisk (percent) read the health probe's network and diskspace checks.",
+  fields: z
+    .strictObject({
+      probe: z
+        .enum(['readiness', 'liveness', 'health'], { error: 'expected readiness, liveness or health' })
+        .default('readiness'),
+      tags: z.array(z.string().min(1)).optional(),
+      minPeers: z.number().int().nonnegative().optional(),
+      minFreeDisk: z.number().min(0).max(100, { error: 'expected a percentage from 0 to 100' }).optional(),
+    })
+    .refine((s) => s.probe === 'health' || (s.minPeers === undefined && s.minFreeDisk === undefined), {
+      error: 'minPeers and minFreeDisk read the network and diskspace checks, which only probe health runs',
+      path: ['probe'],
+    }),
+  expected: (spec) =>
+    [
+      `${spec.probe} healthy`,
+      spec.tags && `tags ${spec.tags.join(', ')}`,
+      spec.minPeers !== undefined && `≥ ${spec.minPeers} peers`,
+      spec.minFreeDisk !== undefined && `≥ ${spec.minFreeDisk}% disk free`,
+    ]
+      .filter(Boolean)
+      .join(', '),
   async run(spec, { client, call }) {
     const reply = await client.health[PROBES[spec.probe]](spec.tags ? { tag: spec.tags } : undefined, call)
-    const failing = Object.entries(reply.checks).filter(([, check]) => check.error !== undefined)
+    const checks = Object.entries(reply.checks).sort(([a], [b]) => a.localeCompare(b))
+    const failing = checks.filter(([, check]) => check.error !== undefined)
+    const facts = nodeFacts(reply.checks)
+    const problems = failing.map(([name]) => name)
+    if (spec.minPeers !== undefined && !(facts.peers !== undefined && facts.peers >= spec.minPeers))
+      problems.push(facts.peers === undefined ? 'no network check' : `${facts.peers} peers`)
+    if (spec.minFreeDisk !== undefined && !(facts.freeDisk !== undefined && facts.freeDisk >= spec.minFreeDisk))
+      problems.push(facts.freeDisk === undefined ? 'no diskspace check' : `disk ${facts.freeDisk}% free`)
+    const seen = [
+      `${checks.length} checks`,
+      facts.peers !== undefined && `${facts.peers} peers`,
+      facts.freeDisk !== undefined && `disk ${facts.freeDisk}% free`,
+    ].filter(Boolean)
     return {
-      ok: reply.healthy,
-      observed: reply.healthy
-        ? `${spec.probe} healthy (${Object.keys(reply.checks).length} checks)`
-        : `${spec.probe} unhealthy: ${failing.map(([name]) => name).join(', ') || 'no check named'}`,
-      details: failing.map(([name, check]) => `${name}: ${check.error}`).join('\n') || undefined,
+      ok: reply.healthy && problems.length === 0,
+      observed:
+        problems.length === 0
+          ? `${spec.probe} healthy (${seen.join(', ')})`
+          : `${spec.probe} unhealthy: ${problems.join(', ')}`,
+      details:
+        checks
+          .map(([name, check]) => `${check.error === undefined ? '✓' : '✗'} ${name}: ${describeCheck(check)}`)
+          .join('\n') || undefined,
+      ...(facts.peers !== undefined && { value: facts.peers }),
     }
   },
 })
+
+interface HealthCheckResult {
+  message?: unknown
+  error?: string | undefined
+}
+
+/** Connected peers (the network check) and free disk in percent (diskspace), when the reply has those checks. */
+function nodeFacts(checks: Record<string, HealthCheckResult>): { peers?: number; freeDisk?: number } {
+  const network = checks.network?.message as { connectedPeers?: unknown } | undefined
+  const disk = checks.diskspace?.message as { availableDiskPercentage?: unknown } | undefined
+  return {
+    ...(typeof network?.connectedPeers === 'number' && { peers: network.connectedPeers }),
+    ...(typeof disk?.availableDiskPercentage === 'number' && { freeDisk: disk.availableDiskPercentage }),
+  }
+}
+
+/**
+ * One health check in a line: its error first, then what its message says (`node/node.go` registers network with
+ * connectedPeers, diskspace with availableDiskBytes/Percentage; a chain's check, `snow/networking/handler/health.go`,
+ * has engine.consensus.lastAcceptedHeight and networking.percentConnected).
+ */
+function describeCheck(check: HealthCheckResult): string {
+  const m = (check.message ?? {}) as Record<string, unknown>
+  const engine = m.engine as { consensus?: { lastAcceptedHeight?: unknown } } | undefined
+  const networking = m.networking as { percentConnected?: unknown } | undefined
+  const said =
+    typeof m.connectedPeers === 'number'
+      ? `${m.connectedPeers} peers connected`
+      : typeof m.availableDiskBytes === 'number'
+        ? `${(m.availableDiskBytes / 2 ** 30).toFixed(1)} GiB free (${m.availableDiskPercentage}%)`
+        : engine?.consensus
+          ? `height ${engine.consensus.lastAcceptedHeight}, ${Number(networking?.percentConnected ?? 0) * 100}% of stake connected`
+          : check.message === undefined || check.message === null
+            ? ''
+            : JSON.stringify(check.message).slice(0, 160)
+  return [check.error, said].filter(Boolean).join('; ') || 'ok'
+}
 
 export const bootstrapped = defineCheck({
   kind: 'bootstrapped',

@@ -21,6 +21,8 @@ export interface Outcome {
   details?: string | undefined
   /** The amounts behind `observed`, exact, by name (e.g. `supply`, `unlocked`), for the JSON report. */
   amounts?: Record<string, ObservedAmount> | undefined
+  /** The headline number behind `observed` (a lag, a percentage, days left), for the history's trend. */
+  value?: number | undefined
 }
 
 /** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+const DAY_MS = 86_400_000
+
+const INSTANT = 'expected a UTC time like "2026-11-24T10:00:00Z" (with Z or an offset)'
+const instant = z.string({ error: INSTANT }).transform((text, ctx) => {
+  const ms = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? Date.parse(text) : Number.NaN
+  if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: INSTANT })
+  return ms
+})
+
+/** "HH:MM" (UTC) as minutes since midnight; "24:00" ends a day. */
+const clock = z
+  .string({ error: 'expected a UTC time of day like "02:30"' })
+  .regex(/^([01]\d|2[0-4]):[0-5]\d$/, { error: 'expected a UTC time of day like "02:30"' })
+  .transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3)))
+
+const scope = {
+  name: z.string().min(1).optional(),
+  /** Check ids the window covers; every check when omitted. */
+  checks: z.array(z.string().min(1)).min(1).optional(),
+}
+
+const oneOff = z
+  .strictObject({ ...scope, from: instant, to: instant })
+  .refine((w) => !(Number.isFinite(w.from) && Number.isFinite(w.to)) || w.to > w.from, {
+    error: 'to must be after from',
+    path: ['to'],
+  })
+
+const weekly = z.strictObject({
+  ...scope,
+  weekly: z.strictObject({
+    days: z.array(z.enum(DAYS, { error: `expected one of ${DAYS.join(', ')}` })).min(1),
+    from: clock,
+    /** Before `from`: the window runs past midnight into the next day. */
+    to: clock,
+  }),
+})
+
+/** One maintenance window of the checks file: a one-off UTC range (`from`, `to`) or a weekly one (`weekly`). */
+export const maintenanceWindow = z.union([oneOff, weekly])
+
+/** Validates one window against the form its keys choose, so that the errors name the wrong field. */
+export const parseMaintenanceWindow = (entry: unknown) =>
+  entry && typeof entry === 'object' && 'weekly' in entry ? weekly.safeParse(entry) : oneOff.safeParse(entry)
+
+export type MaintenanceWindow = z.output<typeof maintenanceWindow>
+
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+
+/** When the window holds `now`, its end (ms); otherwise undefined. */
+function endOf(window: MaintenanceWindow, now: number): number | undefined {
+  if ('from' in window) return now >= window.from && now < window.to ? window.to : undefined
+  const { days, from, to } = window.weekly
+  const length = ((to - from + 1440) % 1440 || 1440) * 60_000
+  // The window that started today or, running past midnight, yesterday.
+  for (const back of [0, 1]) {
+    const day = new Date(Math.floor(now / DAY_MS) * DAY_MS - back * DAY_MS)
+    if (!days.includes(DAYS[day.getUTCDay()] as (typeof DAYS)[number])) continue
+    const start = day.getTime() + from * 60_000
+    if (now >= start && now < start + length) return start + length
+  }
+  return undefined
+}
+
+/** The first window covering check `id` at `now`, said for the report ("name until <time>"), or undefined. */
+export function activeMaintenance(windows: MaintenanceWindow[], id: string, now: number): string | undefined {
+  for (const [i, window] of windows.entries()) {
+    if (window.checks && !window.checks.includes(id)) continue
+    const end = endOf(window, now)
+    if (end !== undefined) return `${window.name ?? `window ${i + 1}`} until ${iso(end)}`
+  }
+  return undefined
+}
