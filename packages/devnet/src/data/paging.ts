@@ -42,10 +42,17 @@ export function paginate<T>(page: PageRequest, source: Source<T>): Page<T> {
 }
 
 /**
- * One page of a small list held whole (validators, chains, subnets): positions are indexes. `nextPageToken` is present
- * only when more items follow.
+ * One page of a small list held whole (validators, chains, subnets): positions are indexes, or `keyed` positions that
+ * stay with their items when a growing chain adds items before them (strictly ascending, or descending, in list
+ * order). `nextPageToken` is present only when more items follow.
  */
-export function listPage<T>(call: ApiCall, items: T[], filters: Record<string, unknown>, fallbackSize = 10) {
+export function listPage<T>(
+  call: ApiCall,
+  items: T[],
+  filters: Record<string, unknown>,
+  fallbackSize = 10,
+  keyed?: { position: (item: T) => number; descending: boolean },
+) {
   const result = paginate(
     {
       tokens: call.ctx.tokens,
@@ -54,7 +61,16 @@ export function listPage<T>(call: ApiCall, items: T[], filters: Record<string, u
       pageSize: num(call.params, 'pageSize') ?? fallbackSize,
     },
     function* (start) {
-      for (let i = start ?? 0; i < items.length; i++) yield [i, items[i] as T] as const
+      if (!keyed) {
+        for (let i = start ?? 0; i < items.length; i++) yield [i, items[i] as T] as const
+        return
+      }
+      for (const item of items) {
+        const position = keyed.position(item)
+        if (start === undefined || (keyed.descending ? position <= start : position >= start)) {
+          yield [position, item] as const
+        }
+      }
     },
   )
   return { ...(result.nextPageToken ? { nextPageToken: result.nextPageToken } : {}), items: result.items }

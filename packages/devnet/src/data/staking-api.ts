@@ -2,7 +2,7 @@ import { bytesToHex } from '@avalanche-automation/core'
 import { NANO_PER_AVAX, NODE_VERSION, P_CHAIN_ID } from '../world/constants.js'
 import { chainAddress, hexNc, idString } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
-import type { Delegator, L1Validator, PChain, PrimaryValidator, SubnetStaker } from '../world/pchain.js'
+import type { Delegator, L1Validator, PastValidator, PChain, PrimaryValidator, SubnetStaker } from '../world/pchain.js'
 import type { RouteHandler } from './context.js'
 import { badRequest, bool, list, type Params, str } from './http.js'
 import { listPage } from './paging.js'
@@ -12,9 +12,10 @@ import { chainInfo, timestamps } from './primary-network-api.js'
 /**
  * The Data API's validators, delegators and L1 validators: the node's own stakers (world.p, the same ones
  * platform.getCurrentValidators lists), in the shapes of data-api.openapi.json: ActiveValidatorDetails (validators of
- * the Primary Network and of the permissioned subnet), ActiveDelegatorDetails, L1ValidatorDetailsFull. The devnet's
- * stakers are all current (their stake ends decades after genesis), so every validation and delegation is `active`;
- * asking for another status answers an empty page, as the service does for a status nobody is in. The same stakers
+ * the Primary Network and of the permissioned subnet), ActiveDelegatorDetails, L1ValidatorDetailsFull. The static
+ * world's stakers are all current (their stake ends decades after genesis); a live devnet adds validators whose stake
+ * ends within rounds, then lists them as CompletedValidatorDetails (`completed`, with the RewardValidatorTx that paid
+ * them). Asking for a status nobody is in answers an empty page, as the service does. The same stakers
  * give the pending rewards (their potential rewards) and the active staking transactions of an address.
  */
 
@@ -98,8 +99,39 @@ function subnetValidator(p: PChain, v: SubnetStaker): Record<string, unknown> {
   }
 }
 
+/**
+ * A validator whose stake ended, as CompletedValidatorDetails (data-api.openapi.json line 18159): its `rewards` name
+ * the RewardValidatorTx (in the proposal block before the commit block that removed it) and its reward, paid to ewoq.
+ */
+function completedValidator(p: PChain, v: PastValidator): Record<string, unknown> {
+  const delegators = delegatorsOf(p, v)
+  const [rewardTx] = p.blockTxRange(v.removedHeight - 1)
+  return {
+    txHash: idString(v.txId),
+    nodeId: v.node.nodeId,
+    subnetId: P_CHAIN_ID,
+    amountStaked: v.stake.toString(),
+    delegationFee: (v.shares / 10_000).toFixed(4),
+    startTimestamp: v.start,
+    endTimestamp: v.end,
+    blsCredentials: { publicKey: hexNc(v.node.publicKey), proofOfPossession: hexNc(v.node.proofOfPossession) },
+    delegatorCount: delegators.length,
+    amountDelegated: delegators.reduce((sum, d) => sum + d.weight, 0n).toString(),
+    rewards: {
+      validationRewardAmount: v.potentialReward.toString(),
+      delegationRewardAmount: '0',
+      rewardAddresses: [rewardAddress(ewoq.shortId)],
+      rewardTxHash: idString(p.txId(rewardTx)),
+    },
+    validationStatus: 'completed',
+  }
+}
+
 interface Row {
   json: Record<string, unknown>
+  status: 'active' | 'completed'
+  /** Where the row stays in the blockIndex order as validators are added: its height, then its rank there. */
+  position: number
   height: number
   subnet: string
   nodeId: string
@@ -109,13 +141,15 @@ interface Row {
   uptime: number
 }
 
-/** Every validation, Primary Network and subnet, as rows the filters and sort keys read. */
+/** Every validation, Primary Network and subnet, current and completed, as rows the filters and sort keys read. */
 function validatorRows(p: PChain): Row[] {
   const total = p.primaryValidators.reduce((s, v) => s + v.stake, 0n)
   const primary = p.primaryValidators.map((v) => {
     const json = primaryValidator(p, v, total)
     return {
       json,
+      status: 'active' as const,
+      position: 0,
       height: v.addedHeight,
       subnet: P_CHAIN_ID,
       nodeId: v.node.nodeId,
@@ -125,8 +159,25 @@ function validatorRows(p: PChain): Row[] {
       uptime: v.uptime,
     }
   })
+  const completed = Array.from({ length: p.pastValidatorCount }, (_, k) => {
+    const v = p.pastValidatorAt(k)
+    return {
+      json: completedValidator(p, v),
+      status: 'completed' as const,
+      position: 0,
+      height: v.addedHeight,
+      subnet: P_CHAIN_ID,
+      nodeId: v.node.nodeId,
+      fee: v.shares / 10_000,
+      capacity: 0n,
+      end: v.end,
+      uptime: v.uptime,
+    }
+  })
   const subnet = p.subnetValidators.map((v) => ({
     json: subnetValidator(p, v),
+    status: 'active' as const,
+    position: 0,
     height: v.addedHeight,
     subnet: idString(p.subnetId),
     nodeId: v.node.nodeId,
@@ -135,7 +186,12 @@ function validatorRows(p: PChain): Row[] {
     end: v.end,
     uptime: 100,
   }))
-  return [...primary, ...subnet]
+  const rows = sortRows([...primary, ...completed, ...subnet], 'blockIndex', false)
+  rows.forEach((row, i) => {
+    const previous = rows[i - 1]
+    row.position = previous?.height === row.height ? previous.position + 1 : row.height * 1024
+  })
+  return rows
 }
 
 /** Sort keys of the description's SortByOption; blockIndex (the staking tx's P-Chain height) by default. */
@@ -357,13 +413,16 @@ export const stakingHandlers: Record<string, RouteHandler> = {
     const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
     const rows = validatorRows(p).filter(
       (r) =>
-        (status === undefined || status === 'active') &&
+        (status === undefined || status === r.status) &&
         (subnetId === undefined || r.subnet === subnetId) &&
         // "Supports substring matching" (the nodeIds parameter's description).
         (nodeIds === undefined || nodeIds.some((n) => r.nodeId.includes(n))) &&
         withinBounds(r, params, p.now),
     )
-    const { items, ...next } = listPage(call, sortRows(rows, sortBy, descending), { ...params })
+    // Sorted by blockIndex (the default), a page token keeps its place while validators are added.
+    const keyed =
+      SORT_KEYS[sortBy] === SORT_KEYS.blockIndex ? { position: (r: Row) => r.position, descending } : undefined
+    const { items, ...next } = listPage(call, sortRows(rows, sortBy, descending), { ...params }, 10, keyed)
     return { ...next, validators: items.map((r) => r.json) }
   },
 
@@ -374,7 +433,7 @@ export const stakingHandlers: Record<string, RouteHandler> = {
     if (!/^NodeID-[1-9A-HJ-NP-Za-km-z]+$/.test(nodeId)) throw badRequest([`Invalid nodeId: ${nodeId}`])
     const status = str(params, 'validationStatus')
     const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
-    const rows = validatorRows(p).filter((r) => r.nodeId === nodeId && (status === undefined || status === 'active'))
+    const rows = validatorRows(p).filter((r) => r.nodeId === nodeId && (status === undefined || status === r.status))
     const { items, ...next } = listPage(call, sortRows(rows, 'blockIndex', descending), { ...params })
     return { ...next, validators: items.map((r) => r.json) }
   },

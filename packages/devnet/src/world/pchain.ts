@@ -494,6 +494,15 @@ export class PChain {
     return out.reverse()
   }
 
+  /** Validators whose stake ended so far (`pastValidatorAt(k)` for k below it, oldest first). */
+  get pastValidatorCount(): number {
+    return this.endedCount
+  }
+
+  pastValidatorAt(k: number): PastValidator {
+    return this.pastValidator(k)
+  }
+
   private pastValidator(k: number): PastValidator {
     const j = this.ended[2 * k] as number
     const { tx, id } = this.tx(j)

@@ -173,6 +173,88 @@ describe('EVM chains that grow', () => {
   })
 })
 
+describe('Primary Network listings of a live devnet', () => {
+  const network = 'fuji' as const
+
+  it('new P- and X-Chain transactions top the listings; a walk started before them neither repeats nor skips', async () => {
+    for (const blockchainId of ['p-chain', 'x-chain'] as const) {
+      const page = (pageToken: string | undefined) =>
+        client.data.listLatestPrimaryNetworkTransactions({ network, blockchainId, pageSize: 7, pageToken })
+      const first = await page(undefined)
+      const head: Any[] = first.transactions ?? []
+      const next: Any = await page(first.nextPageToken)
+      devnet.advance(8)
+      const after: Any = await page(first.nextPageToken)
+      expect(after.transactions.map((t: Any) => t.txHash)).toEqual(next.transactions.map((t: Any) => t.txHash))
+      const fresh: Any[] =
+        (await client.data.listLatestPrimaryNetworkTransactions({ network, blockchainId, pageSize: 50 }))
+          .transactions ?? []
+      const at = fresh.findIndex((t) => t.txHash === head[0].txHash)
+      expect(at).toBeGreaterThan(0)
+      // Each new transaction is one the node accepted after the old head (getTx answers it; an unknown ID is an error).
+      for (const t of fresh.slice(0, at)) {
+        const time = t.blockTimestamp ?? t.timestamp
+        expect(time).toBeGreaterThan(head[0].blockTimestamp ?? head[0].timestamp)
+        const tx: Any =
+          blockchainId === 'p-chain'
+            ? await client.platform.getTx({ txID: t.txHash, encoding: 'json' })
+            : await client.avm.getTx({ txID: t.txHash, encoding: 'json' })
+        expect(tx.tx.unsignedTx).toBeDefined()
+      }
+    }
+    const types = new Set(
+      (
+        (await client.data.listLatestPrimaryNetworkTransactions({ network, blockchainId: 'p-chain', pageSize: 8 }))
+          .transactions as Any[]
+      ).map((t) => t.txType),
+    )
+    expect([...types].some((t) => ['SetL1ValidatorWeightTx', 'IncreaseL1ValidatorBalanceTx'].includes(t))).toBe(true)
+  })
+
+  it('validators: new ones listed, ended ones completed with their reward tx; a walk keeps its place', async () => {
+    const page = (pageToken: string | undefined) => client.data.listValidators({ network, pageSize: 3, pageToken })
+    const before: Any[] = await collect(client.data.listValidators.items({ network }))
+    const first = await page(undefined)
+    devnet.advance(40)
+    const rest = await walk(async (token) => {
+      const p: Any = await page(token ?? first.nextPageToken)
+      return { items: p.validators, token: p.nextPageToken }
+    })
+    const walked = [...(first.validators as Any[]), ...rest].map((v) => v.txHash)
+    expect(walked).toEqual(before.map((v) => v.txHash))
+    const after: Any[] = await collect(client.data.listValidators.items({ network }))
+    const added = after.filter((v) => !before.some((b) => b.txHash === v.txHash))
+    expect(added.length).toBeGreaterThan(0)
+    const completed: Any[] = await collect(client.data.listValidators.items({ network, validationStatus: 'completed' }))
+    expect(completed.length).toBeGreaterThan(0)
+    const { validators: current } = await client.platform.getCurrentValidators()
+    for (const v of completed) {
+      expect(current.some((c) => c.nodeID === v.nodeId)).toBe(false)
+      const reward: Any = await client.data.getTxByHash({
+        network,
+        blockchainId: 'p-chain',
+        txHash: v.rewards.rewardTxHash,
+      })
+      expect(reward.txType).toBe('RewardValidatorTx')
+    }
+    const active: Any[] = await collect(client.data.listValidators.items({ network, validationStatus: 'active' }))
+    expect(active.length + completed.length).toBe(after.length)
+    const subnet = await collect(client.data.listValidators.items({ network, subnetId: devnet.fixtures.p.subnetId }))
+    expect(active.length).toBe(current.length + subnet.length)
+  })
+
+  it("L1 validators' weight and balance follow the node's", async () => {
+    devnet.advance(8)
+    const listed: Any[] = await collect(client.data.listL1Validators.items({ network }))
+    const { validators } = await client.platform.getCurrentValidators({ subnetID: devnet.fixtures.p.l1SubnetId })
+    for (const v of validators) {
+      const match = listed.find((l) => l.validationId === v.validationID)
+      expect(BigInt(match.weight)).toBe(v.weight)
+      expect(BigInt(match.remainingBalance)).toBe(v.balance)
+    }
+  })
+})
+
 describe('webhooks of a live devnet', () => {
   it('each round delivers the new transactions of the watched addresses, signed, with fresh messageIds', async () => {
     const { ewoq } = evm().accounts
