@@ -190,32 +190,52 @@ describe('the n8n templates in examples/n8n', () => {
     expect(await run(fine)).toEqual([])
   }, 120_000)
 
-  it('activity on watched addresses: posts every recent transaction of each address once, oldest first', async () => {
+  it('activity on watched addresses: posts each transaction of each address once, oldest first, also as the chain grows', async () => {
     const chainId = devnet.fixtures.data.evm.chains[0]?.chainId as string
-    const { alice, bob } = devnet.fixtures.data.evm.accounts
-    const expected: { block: number; text: string }[] = []
-    for (const watched of [alice, bob]) {
-      for await (const item of core.data.listTransactions.items({ chainId, address: watched }, { limit: 20 })) {
+    const { ewoq, alice } = devnet.fixtures.data.evm.accounts
+    /** The posts the template should make for the transactions of `watched` (newest first, as listed). */
+    const postsFor = async (watched: string, options: { limit?: number; startBlock?: number }) => {
+      const posts: string[] = []
+      const { limit, startBlock } = options
+      const params = { chainId, address: watched, ...(startBlock === undefined ? {} : { startBlock }) }
+      for await (const item of core.data.listTransactions.items(params, limit === undefined ? {} : { limit })) {
         const tx = item.nativeTransaction as NativeTx
-        const block = Number(tx.blockNumber)
-        expected.push({
-          block,
-          text: `Activity on ${watched}: ${tx.from.address} → ${tx.to.address}, ${avax(tx.value)} AVAX in block ${block} (tx ${tx.txHash})`,
-        })
+        posts.push(
+          `Activity on ${watched}: ${tx.from.address} → ${tx.to.address}, ${avax(tx.value)} AVAX in block ${tx.blockNumber} (tx ${tx.txHash})`,
+        )
       }
+      return posts
     }
-    expect(expected).toHaveLength(40)
+    const blockOf = (text: string) => Number(/ in block (\d+) /.exec(text)?.[1])
+    const expectOldestFirst = (texts: string[]) => {
+      const blocks = texts.map(blockOf)
+      expect(blocks).toEqual([...blocks].sort((a, b) => a - b))
+    }
+    const watched = [ewoq, alice]
+    const recent = [...(await postsFor(ewoq, { limit: 20 })), ...(await postsFor(alice, { limit: 20 }))]
+    expect(recent).toHaveLength(40)
 
     const id = await importTemplate('address-activity-to-chat.json', {
       chainId,
-      addresses: [alice, bob],
+      addresses: watched,
       chatWebhookUrl: chatUrl,
     })
-    const texts = await run(id)
-    expect([...texts].sort()).toEqual(expected.map((e) => e.text).sort())
-    const blocks = texts.map((t) => Number(/ in block (\d+) /.exec(t)?.[1]))
-    expect(blocks).toEqual([...blocks].sort((a, b) => a - b))
+    const first = await run(id)
+    expect([...first].sort()).toEqual([...recent].sort())
+    expectOldestFirst(first)
     // The next run finds nothing it has not posted.
     expect(await run(id)).toEqual([])
+    // The chain grows: the next run posts exactly the new transactions.
+    const tip = Math.max(...first.map(blockOf))
+    devnet.advance(3)
+    const fresh = [
+      ...(await postsFor(ewoq, { startBlock: tip + 1 })),
+      ...(await postsFor(alice, { startBlock: tip + 1 })),
+    ]
+    expect(fresh.length).toBeGreaterThan(0)
+    expect(fresh.length).toBeLessThan(20)
+    const next = await run(id)
+    expect([...next].sort()).toEqual([...fresh].sort())
+    expectOldestFirst(next)
   }, 180_000)
 })
