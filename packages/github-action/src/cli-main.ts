@@ -2,8 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { NetworkName } from '@avalanche-automation/core'
 import { checkKinds } from './checks/index.js'
-import { ConfigError, parseChecks, validateChecks } from './config.js'
+import { ConfigError, parseChecksFile, validateChecks } from './config.js'
 import { shouldFail, type Target } from './engine.js'
+import { activeMaintenance } from './maintenance.js'
 import { toJsonReport, toTerminal } from './report.js'
 import { check, nodeSuite } from './run.js'
 import { devnetSuite, LIVE_DEVNET } from './suite.js'
@@ -118,12 +119,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       const client = createTargetClient(target)
       raw = await devnetSuite(devnet, client).finally(() => client.close())
     }
-    const specs = fileText
-      ? parseChecks(fileText, flags['checks-file'])
-      : validateChecks(raw ?? nodeSuite, raw ? 'devnet suite' : 'node suite')
+    const file = fileText ? parseChecksFile(fileText, flags['checks-file']) : undefined
+    const specs = file?.checks ?? validateChecks(raw ?? nodeSuite, raw ? 'devnet suite' : 'node suite')
     const progress = progressLine(io, specs.length)
     const report = await check(target, specs, {
       concurrency,
+      maintenance: (spec) => activeMaintenance(file?.maintenance ?? [], spec.id, Date.now()),
       onStart: (spec) => progress.start(spec.id),
       onResult: (result, done) => progress.done(result.id, result.status, done),
     })

@@ -38,6 +38,17 @@ describe('avalanche-check', () => {
       expect(io.out).toContain('\x1b[31mFAIL\x1b[0m')
       expect(io.out).toContain('old (node-version): observed avalanchego/1.14.2; expected ≥ 9.0.0')
       expect(await main(['-c', file, '--fail-on', 'never', '--node-url', devnet.url], capture().cli)).toBe(0)
+      // A maintenance window of the checks file: the failing check is not run and fails nothing.
+      const now = Date.now()
+      const window = `maintenance:\n  - { name: upgrade, from: "${new Date(now - 60_000).toISOString()}", to: "${new Date(now + 3_600_000).toISOString()}", checks: [old] }\n`
+      writeFileSync(
+        file,
+        `checks:\n  - {id: ready, kind: health}\n  - {id: old, kind: node-version, min: "9.0.0"}\n${window}`,
+      )
+      const resting = capture({ AVALANCHE_NODE_URL: devnet.url })
+      expect(await main(['-c', file], resting.cli)).toBe(0)
+      expect(resting.io.out).toMatch(/MNT {3}old +maintenance: upgrade until /)
+      expect(resting.io.out).toContain('1/2 passed, 0 failed, 0 warnings, 1 in maintenance in ')
     } finally {
       await devnet.close()
     }

@@ -88,7 +88,8 @@ export async function syncIncidents(
     if (isFailing(result.status)) {
       if (open) {
         if (changed) {
-          await comment(open.number, `${statusLine(result.status)} again at ${at}: ${line(result)}`)
+          const again = previous === 'passed' || previous === 'maintenance' ? ' again' : ` (was ${previous})`
+          await comment(open.number, `${statusLine(result.status)}${again} at ${at}: ${line(result)}`)
           changes.push({ id: result.id, issue: open.number, action: 'commented' })
         }
         continue

@@ -115,6 +115,15 @@ describe('incidents through the GitHub API (@octokit/action against a fake of it
         /\| 🛠️ \| `boot` bootstrapped \| maintenance: upgrade until [^|]+ \| P, X, C bootstrapped \|/,
       )
       expect((await scheduledRun(true, checks + windowNow(['boot']))).changes).toEqual([])
+      // Out of the window, still failing: said once; then a change of status (the check became a warning) too.
+      expect((await scheduledRun(true)).changes).toEqual([{ id: 'boot', issue: 1, action: 'commented' }])
+      expect(issue.comments[4]).toMatch(
+        /^Failing again at .*: observed not bootstrapped: P, X, C; expected P, X, C bootstrapped$/,
+      )
+      const warning = checks.replace('kind: bootstrapped', 'kind: bootstrapped, severity: warning')
+      expect((await scheduledRun(true, warning)).changes).toEqual([{ id: 'boot', issue: 1, action: 'commented' }])
+      expect(issue.comments[5]).toMatch(/^Warning \(was failed\) at /)
+      expect(issue.comments).toHaveLength(6)
       // `net` never failed: it has no incident; every call carried the token.
       expect(github.issues.filter((i) => i.body.includes('`net`'))).toEqual([])
       expect(github.calls.filter((c) => !c.startsWith('GET')).length).toBeGreaterThan(0)
