@@ -1,3 +1,4 @@
+import { catalog } from '@avalanche-automation/core'
 import { z } from 'zod'
 import { checkKinds } from './checks/index.js'
 import { common } from './config.js'
@@ -20,6 +21,15 @@ export function checksFileSchema(): Record<string, unknown> {
   const base = jsonSchema(common)
   const kinds = checkKinds.map((kind) => {
     const own = jsonSchema(kind.fields)
+    // A `call` names a read-only catalog operation: list them so that editors complete the name.
+    if (kind.kind === 'call' && own.properties?.operation) {
+      const ids = catalog.filter((op) => op.readOnly).map((op) => op.id)
+      own.properties.operation = {
+        type: 'string',
+        enum: ids,
+        description: 'A read-only operation of the core catalog.',
+      }
+    }
     return {
       if: { properties: { kind: { const: kind.kind } }, required: ['kind'] },
       // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise

@@ -113,6 +113,8 @@ describe('the JSON Schema of the checks file (checks.schema.json)', () => {
         },
       ],
       ['uptime above 100', [{ id: 'u', kind: 'uptime', min: 180 }]],
+      ['unknown operation', [{ id: 'c', kind: 'call', operation: 'platform.getHieght', assert: { path: '$.height' } }]],
+      ['write operation', [{ id: 'c', kind: 'call', operation: 'data.createWebhook', assert: { path: '$.id' } }]],
     ]
     for (const [what, document] of bad) {
       expect(problems(document), what).not.toEqual([])
