@@ -200,7 +200,10 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
     const count = primary.blockCount(chain)
     const lowest = start === undefined ? 1 : Math.max(1, firstBlockAtOrAfter(primary, chain, start, count))
     const highest = end === undefined ? count : Math.min(count, firstBlockAtOrAfter(primary, chain, end + 1, count) - 1)
-    const validator = world.p.primaryValidators.some((v) => v.node.nodeId === nodeId)
+    const { p } = world
+    const validator =
+      p.primaryValidators.some((v) => v.node.nodeId === nodeId) ||
+      Array.from({ length: p.pastValidatorCount }, (_, k) => p.pastValidatorAt(k)).some((v) => v.node.nodeId === nodeId)
     const result = paginate(page(call, { chain, nodeId, start, end }), function* (from) {
       if (!validator) return
       for (let h = from ?? highest; h >= lowest; h--) {

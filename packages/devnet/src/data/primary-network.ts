@@ -38,6 +38,16 @@ const P_TYPES: Record<PTx['type'], string> = {
   increaseL1ValidatorBalance: 'IncreaseL1ValidatorBalanceTx',
 }
 
+/**
+ * The P-Chain's block types by kind (avalanchego `vms/platformvm/block`: banff standard_block.go, proposal_block.go
+ * with the RewardValidatorTx a live devnet proposes when a stake ends, commit_block.go).
+ */
+const P_BLOCK_TYPES = {
+  standard: 'BanffStandardBlock',
+  proposal: 'BanffProposalBlock',
+  commit: 'BanffCommitBlock',
+} as const
+
 /** Stream for block proposers (the world's streams are < 100, the EVM model's 101..111). */
 const PROPOSER_STREAM = 120
 
@@ -550,11 +560,21 @@ export class PrimaryNetwork {
 
   // ---------------------------------------------------------------- blocks by proposer
 
-  /** The validator that proposed block h: one of the primary validators active at its time, by seed. */
+  /**
+   * The validator that proposed block h: one of the primary validators active at its time, by seed. Those of a live
+   * devnet whose stake has ended since still count for the blocks of their time (in the order they were added), so
+   * a block's proposer never changes.
+   */
   proposer(chain: 'x' | 'p', h: number): string {
     const { p, x } = this.world
     const time = chain === 'p' ? p.blockTime(h) : x.blockTime(h)
-    const active = p.primaryValidators.filter((v) => v.start <= time && time < v.end)
+    const validators =
+      time > this.world.liveTime(0)
+        ? [...p.primaryValidators, ...p.pastValidatorsAt(chain === 'p' ? h : p.heightAt(time))].sort(
+            (a, b) => a.addedHeight - b.addedHeight,
+          )
+        : p.primaryValidators
+    const active = validators.filter((v) => v.start <= time && time < v.end)
     const pick = below(this.world.options.seed, PROPOSER_STREAM, chain === 'p' ? h : 1_000_000_000 + h, active.length)
     return (active[pick] ?? p.primaryValidators[0])?.node.nodeId ?? ''
   }
@@ -580,7 +600,7 @@ export class PrimaryNetwork {
       blockHash: idString(block.innerId),
       parentHash: idString(ids.innerId(h - 1)),
       blockTimestamp: time,
-      blockType: chain === 'p' ? 'BanffStandardBlock' : 'StandardBlock',
+      blockType: chain === 'p' ? P_BLOCK_TYPES[p.blockKind(h)] : 'StandardBlock',
       txCount: end - first,
       transactions: txs,
       blockSizeBytes: block.inner.length,

@@ -3,6 +3,8 @@ import { NANO_PER_AVAX, NODE_VERSION, P_CHAIN_ID } from '../world/constants.js'
 import { chainAddress, hexNc, idString } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import type { Delegator, L1Validator, PastValidator, PChain, PrimaryValidator, SubnetStaker } from '../world/pchain.js'
+import { utxoIdBytes } from '../world/utxo-table.js'
+import type { World } from '../world/world.js'
 import type { RouteHandler } from './context.js'
 import { badRequest, bool, list, type Params, str } from './http.js'
 import { listPage } from './paging.js'
@@ -124,6 +126,38 @@ function completedValidator(p: PChain, v: PastValidator): Record<string, unknown
       rewardTxHash: idString(p.txId(rewardTx)),
     },
     validationStatus: 'completed',
+  }
+}
+
+/**
+ * A paid validation reward as HistoricalReward (data-api.openapi.json line 16598): the reward UTXO the
+ * RewardValidatorTx created for ewoq on the staker tx, at output index len(outputs) + len(stake)
+ * (`vms/platformvm/txs/executor/proposal_tx_executor.go` rewardValidatorTx; world/pchain.ts rewardUtxos).
+ */
+function historicalReward(world: World, v: PastValidator): Record<string, unknown> {
+  const { p } = world
+  const { tx } = p.tx(world.index('pTx').find(v.txId))
+  const outputIndex = 'stake' in tx ? tx.base.outputs.length + tx.stake.length : 0
+  const [rewardTx] = p.blockTxRange(v.removedHeight - 1)
+  return {
+    addresses: [rewardAddress(ewoq.shortId)],
+    txHash: idString(v.txId),
+    amountStaked: v.stake.toString(),
+    nodeId: v.node.nodeId,
+    startTimestamp: v.start,
+    endTimestamp: v.end,
+    rewardType: 'VALIDATOR',
+    utxoId: idString(utxoIdBytes(v.txId, outputIndex)),
+    outputIndex,
+    reward: {
+      assetId: idString(p.avaxAssetId),
+      name: 'Avalanche',
+      symbol: 'AVAX',
+      denomination: 9,
+      type: 'secp256k1',
+      amount: v.potentialReward.toString(),
+    },
+    rewardTxHash: idString(p.txId(rewardTx)),
   }
 }
 
@@ -396,11 +430,25 @@ export const stakingHandlers: Record<string, RouteHandler> = {
   },
 
   listHistoricalPrimaryNetworkRewards: (call) => {
-    // Rewards are paid when a staking period ends (RewardValidatorTx); every devnet staker is current (its stake ends
-    // decades after genesis), so no reward has been paid yet and the history is empty.
-    rewardFilters(call.params)
-    const { items, ...next } = listPage(call, [] as Record<string, unknown>[], { ...call.params })
-    return { ...next, historicalRewards: items }
+    // Rewards are paid when a staking period ends (RewardValidatorTx): the static world's stakers are all current, so
+    // its history is empty; a live devnet's validators whose stake ended were paid, to ewoq. Sorted by the time of
+    // the reward (sortOrder's "sorted by timestamp"); positions are the order they ended in, which never changes.
+    const { params } = call
+    const { p } = call.ctx.world
+    const { owners, nodeIds } = rewardFilters(params)
+    const ewoqOwner = bytesToHex(ewoq.shortId)
+    const rewards: { k: number; json: Record<string, unknown> }[] = []
+    for (let k = 0; k < p.pastValidatorCount; k++) {
+      const v = p.pastValidatorAt(k)
+      if (owners !== undefined && !owners.includes(ewoqOwner)) continue
+      if (nodeIds !== undefined && !nodeIds.includes(v.node.nodeId)) continue
+      if (v.potentialReward > 0n) rewards.push({ k, json: historicalReward(call.ctx.world, v) })
+    }
+    const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
+    if (descending) rewards.reverse()
+    const keyed = { position: (r: { k: number }) => r.k, descending }
+    const { items, ...next } = listPage(call, rewards, { ...params }, 10, keyed)
+    return { ...next, historicalRewards: items.map((r) => r.json) }
   },
 
   listValidators: (call) => {

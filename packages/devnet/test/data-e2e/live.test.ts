@@ -243,6 +243,42 @@ describe('Primary Network listings of a live devnet', () => {
     expect(active.length).toBe(current.length + subnet.length)
   })
 
+  it('paid rewards: history lists them with the reward UTXO the node holds; reward blocks are proposal + commit', async () => {
+    const { ewoq } = devnet.fixtures.accounts
+    const blocks: Any[] = (await client.data.listLatestPrimaryNetworkBlocks({ network, blockchainId: 'p-chain' }))
+      .blocks as Any[]
+    devnet.advance(20)
+    // A block's answer (type, proposer, transactions) does not change as validators come and go.
+    for (const b of blocks) {
+      expect(await client.data.getBlockById({ network, blockchainId: 'p-chain', blockId: b.blockHash })).toEqual(b)
+    }
+    const completed: Any[] = await collect(client.data.listValidators.items({ network, validationStatus: 'completed' }))
+    const history: Any[] = await collect(
+      client.data.listHistoricalPrimaryNetworkRewards.items({ network, addresses: [ewoq.p] }),
+    )
+    expect(history.map((r) => r.txHash).sort()).toEqual(completed.map((v) => v.txHash).sort())
+    const onNode = new Set((await collect(client.platform.getUTXOs.items({ addresses: [ewoq.p] }))).map((u) => u.id))
+    for (const r of history) {
+      const validator = completed.find((v) => v.txHash === r.txHash)
+      expect(r).toMatchObject({ rewardType: 'VALIDATOR', rewardTxHash: validator.rewards.rewardTxHash })
+      expect(r.reward.amount).toBe(validator.rewards.validationRewardAmount)
+      expect(onNode.has(r.utxoId)).toBe(true)
+      const reward: Any = await client.data.getTxByHash({ network, blockchainId: 'p-chain', txHash: r.rewardTxHash })
+      const block: Any = await client.data.getBlockById({
+        network,
+        blockchainId: 'p-chain',
+        blockId: reward.blockNumber,
+      })
+      expect(block.blockType).toBe('BanffProposalBlock')
+      const commit: Any = await client.data.getBlockById({
+        network,
+        blockchainId: 'p-chain',
+        blockId: String(Number(reward.blockNumber) + 1),
+      })
+      expect(commit).toMatchObject({ blockType: 'BanffCommitBlock', txCount: 0 })
+    }
+  })
+
   it("L1 validators' weight and balance follow the node's", async () => {
     devnet.advance(8)
     const listed: Any[] = await collect(client.data.listL1Validators.items({ network }))
@@ -287,6 +323,32 @@ describe('webhooks of a live devnet', () => {
     devnet.advance(1)
     await new Promise((r) => setTimeout(r, 100))
     expect(deliveries).toHaveLength(0)
+  })
+
+  it("a webhook watching a user gets that user's new transactions only (token transfers to it included)", async () => {
+    const { alice } = evm().accounts
+    const hook = await client.data.createWebhook({
+      eventType: 'address_activity',
+      url: receiverUrl,
+      chainId: C,
+      metadata: { addresses: [alice] },
+    })
+    deliveries.length = 0
+    const height = devnet.tip().c
+    devnet.advance(80)
+    const expected: Any[] = await collect(
+      client.data.listTransactions.items({ chainId: C, address: alice, startBlock: height + 1, sortOrder: 'asc' }),
+    )
+    expect(expected.length).toBeGreaterThan(0)
+    const end = Date.now() + 5_000
+    while (deliveries.length < expected.length && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+    await new Promise((r) => setTimeout(r, 50))
+    // One message each (they travel concurrently, so they may arrive in any order).
+    expect(deliveries.map((d) => d.json.event.transaction.txHash).sort()).toEqual(
+      expected.map((t) => t.nativeTransaction.txHash).sort(),
+    )
+    expect(deliveries.every((d) => d.json.webhookId === hook.id)).toBe(true)
+    await client.data.deactivateWebhook({ id: hook.id })
   })
 })
 
