@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     onResult: (r, done, total) =>
       core.info(`[${done}/${total}] ${r.status.toUpperCase().padEnd(7)} ${r.id}: ${redact(r.observed)}`),
   })
-  const before = monitor.stateFile ? loadState(monitor.stateFile) : undefined
+  const before = monitor.stateFile ? restoreState(monitor.stateFile) : undefined
   const state = advanceState(before, report, monitor.historySize)
   if (monitor.stateFile) {
     for (const r of report.results) r.history = state.checks[r.id]?.history
@@ -120,6 +120,16 @@ async function main(): Promise<void> {
 
   if (shouldFail(report, failOn as 'error')) core.setFailed(`Avalanche checks: ${totalsLine(report)}`)
   else core.info(`Avalanche checks: ${totalsLine(report)}`)
+}
+
+/** The last run's state; a file this Action cannot read is replaced (with a warning) rather than failing the monitor. */
+function restoreState(path: string): MonitorState | undefined {
+  try {
+    return loadState(path)
+  } catch (error) {
+    core.warning(`${(error as Error).message}; starting a new state`)
+    return undefined
+  }
 }
 
 /** A whole-number input within [min, max], or its default when empty. */

@@ -29,9 +29,12 @@ export function loadState(path: string): MonitorState | undefined {
   } catch {
     return undefined
   }
-  const state = JSON.parse(text) as MonitorState
-  if (state?.version !== 1 || typeof state.checks !== 'object') {
-    throw new Error(`state-file ${path} is not a state file of this Action (delete it, or point state-file elsewhere)`)
+  let state: MonitorState | undefined
+  try {
+    state = JSON.parse(text) as MonitorState
+  } catch {}
+  if (state?.version !== 1 || typeof state.checks !== 'object' || state.checks === null) {
+    throw new Error(`state-file ${path} is not a state file of this Action`)
   }
   return state
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type AvalancheClient, createClient } from '@avalanche-automation/core'
@@ -157,6 +157,24 @@ describe('incidents through the GitHub API (@octokit/action against a fake of it
       }
       expect(github.issues).toEqual([])
       expect(devnet.stats.byMethod['info.getNetworkID'] ?? 0).toBe(0)
+      // A token without issues: write (here: one the API refuses) is a warning; the checks still report.
+      const refused = await runAction(
+        {
+          checks: '- { id: fuji, kind: network, networkId: 5 }',
+          'node-url': devnet.url,
+          incidents: 'true',
+          'fail-after': '1',
+          token: 'ghs_wrong',
+        },
+        {},
+        env,
+      )
+      expect(refused.code).toBe(1)
+      expect(refused.stdout).toContain(
+        '::warning::Could not update the incidents (needs permissions: issues: write): Bad credentials',
+      )
+      expect(refused.outputs).toMatchObject({ failed: '1' })
+      expect(github.issues).toEqual([])
     } finally {
       await github.close()
     }
@@ -324,6 +342,14 @@ ${windowNow(['resting'])}`
       classname: 'avalanche-check.health',
       time: expect.stringMatching(/^\d+\.\d{3}$/),
     })
+
+    // A state file the Action cannot read (a cache of something else) is replaced, with a warning.
+    writeFileSync(state, '{"not": "a state"}')
+    const fresh = await runAction(inputs, { 'checks.yml': file })
+    expect(fresh.stdout).toContain(
+      `::warning::state-file ${state} is not a state file of this Action; starting a new state`,
+    )
+    expect(JSON.parse(readFileSync(state, 'utf8')).checks.hooks.history).toHaveLength(1)
 
     // history-size bounds what is kept.
     const fourth = await runAction({ ...inputs, 'history-size': '2' }, { 'checks.yml': file })
