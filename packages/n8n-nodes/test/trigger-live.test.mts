@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { type AvalancheClient, createClient } from '@avalanche-automation/core'
 import { type Devnet, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyValidatorChanges, expectedSince, type Item, keyOf, type Start, startOf } from './growing-chain.mts'
 import { manifest, n8nDir } from './n8n.mts'
 import { type N8nServer, startN8nServer } from './n8n-server.mts'
 import { listExecutions } from './webhook-trigger.mts'
@@ -22,7 +23,6 @@ const flatted = createRequire(join(n8nDir, 'node_modules', 'n8n', 'package.json'
   parse: (text: string) => unknown
 }
 
-type Item = Record<string, unknown> & { _trigger?: { catchingUp: boolean; behind: number } }
 interface Watched {
   event: string
   id: string
@@ -38,8 +38,7 @@ let chainId: string
 let ewoq: string
 const workflows = new Map<string, Watched>()
 /** Where each event's cursor starts: read before activation, the chains standing still until the seeds are in. */
-const seeds: Record<string, bigint> = {}
-let validatorsAtSeed: string[] = []
+let start: Start
 /** Per event: the polls of the scheduled phase and how many new items there were then. */
 const firstPhase: Record<string, { polls: number; keys: number }> = {}
 
@@ -148,13 +147,7 @@ beforeAll(async () => {
   const address = { authentication: 'dataApi', chainId: chain, address: ewoq }
   await createWorkflow('addressTransaction', address, dataCredential, 10)
 
-  seeds.pChainBlock = (await core.platform.getHeight()).height
-  seeds.xChainBlock = (await core.avm.getHeight()).height
-  seeds.indexContainer = (await core.index.getLastAccepted({ indexName: 'X/block' })).index
-  seeds.evmBlock = BigInt((await core.data.getLatestBlocks({ chainId, pageSize: 1 })).blocks?.[0]?.blockNumber ?? 0)
-  const newest = (await core.data.listTransactions({ chainId, address: ewoq, pageSize: 1 })).transactions?.[0]
-  seeds.addressTransaction = BigInt(newest?.nativeTransaction?.blockNumber ?? 0)
-  validatorsAtSeed = (await core.platform.getCurrentValidators({})).validators.map((v) => v.nodeID)
+  start = await startOf(core, chainId, ewoq)
 }, 240_000)
 
 afterAll(async () => {
@@ -162,62 +155,9 @@ afterAll(async () => {
   await devnet?.close()
 })
 
-/** What each event should have emitted since its seed, in order, read from the devnet through core. */
-async function expected(): Promise<Record<string, string[]>> {
-  const range = (from: bigint, to: bigint) => Array.from({ length: Number(to - from) }, (_, k) => from + 1n + BigInt(k))
-  const p = (await core.platform.getHeight()).height
-  const x = (await core.avm.getHeight()).height
-  const last = (await core.index.getLastAccepted({ indexName: 'X/block' })).index
-  const containers = await core.index.getContainerRange({
-    indexName: 'X/block',
-    startIndex: (seeds.indexContainer as bigint) + 1n,
-    numToFetch: Number(last - (seeds.indexContainer as bigint)),
-  })
-  const evm = BigInt((await core.data.getLatestBlocks({ chainId, pageSize: 1 })).blocks?.[0]?.blockNumber ?? 0)
-  const txs: string[] = []
-  for await (const tx of core.data.listTransactions.items({
-    chainId,
-    address: ewoq,
-    sortOrder: 'asc',
-    startBlock: Number(seeds.addressTransaction) + 1,
-  }))
-    txs.push(tx.nativeTransaction?.txHash as string)
-  return {
-    pChainBlock: range(seeds.pChainBlock as bigint, p).map(String),
-    xChainBlock: range(seeds.xChainBlock as bigint, x).map(String),
-    indexContainer: containers.containers.map((c) => `${c.index}:${c.id}`),
-    evmBlock: range(seeds.evmBlock as bigint, evm).map(String),
-    addressTransaction: txs,
-  }
-}
-
-/**
- * Whether the validator changes emitted so far, applied in order to the set at activation, give the current set; each
- * change must be news (no validator added twice or removed while absent).
- */
-async function validatorsDone(): Promise<boolean> {
-  const changes = (await emitted(workflows.get('validatorSetChange') as Watched)).flat()
-  const set = new Set(validatorsAtSeed)
-  for (const c of changes) {
-    const nodeID = String(c.nodeID)
-    if (c.change === 'added') {
-      expect(set.has(nodeID), `added twice: ${nodeID}`).toBe(false)
-      set.add(nodeID)
-    } else expect(set.delete(nodeID), `removed while absent: ${nodeID}`).toBe(true)
-  }
-  const now = (await core.platform.getCurrentValidators({})).validators.map((v) => v.nodeID)
-  return JSON.stringify([...set].sort()) === JSON.stringify([...now].sort())
-}
-
-/** An emitted item as `expected()` lists it. */
-const keyOf: Record<string, (item: Item) => string> = {
-  pChainBlock: (i) => String(i.height),
-  xChainBlock: (i) => String(i.height),
-  indexContainer: (i) => `${i.index}:${i.id}`,
-  evmBlock: (i) => String(i.blockNumber),
-  addressTransaction: (i) => String((i.nativeTransaction as Record<string, unknown>).txHash),
-  validatorSetChange: (i) => `${i.change}:${i.nodeID}`,
-}
+const expected = () => expectedSince(core, start, chainId, ewoq)
+const validatorsDone = async () =>
+  applyValidatorChanges(core, start, (await emitted(workflows.get('validatorSetChange') as Watched)).flat())
 
 describe('the Avalanche Trigger in a running n8n, the devnet advancing', () => {
   it('activation records where each chain is and emits nothing', async () => {

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AvalancheTrigger } from '../nodes/AvalancheTrigger/AvalancheTrigger.node'
 import { type Credentials, pollFunctions } from './fakes.mts'
+import { applyValidatorChanges, expectedSince, type Item, keyOf, startOf } from './growing-chain.mts'
 
 let devnet: Devnet
 let credentials: Credentials
@@ -20,10 +21,10 @@ afterAll(async () => {
   await devnet?.close()
 })
 
-function poller(parameters: IDataObject) {
+function poller(parameters: IDataObject, against: Credentials = credentials) {
   const staticData: IDataObject = {}
   const poll = (mode: 'manual' | 'trigger' = 'trigger') =>
-    trigger.poll.call(pollFunctions({ parameters, credentials, staticData, mode }))
+    trigger.poll.call(pollFunctions({ parameters, credentials: against, staticData, mode }))
   return { staticData, poll }
 }
 
@@ -242,5 +243,57 @@ describe('Avalanche Trigger poll() against the devnet', () => {
     const [manual] = (await blocks.poll('manual')) ?? []
     const [polled] = (await blocks.poll()) ?? []
     expect(manual).toEqual(polled)
+  })
+
+  it('on a growing chain: every new item once, in order, however the polls fall between the rounds', async () => {
+    const live = await startDevnet({ seed: 9, index: true })
+    try {
+      const against: Credentials = {
+        avalancheNodeApi: { network: 'custom', baseUrl: live.url },
+        avalancheDataApi: { apiKey: '', dataApiUrl: live.url, metricsApiUrl: live.url },
+      }
+      const core = createClient({ network: 'custom', nodeUrl: live.url, dataApiUrl: live.url })
+      const chainId = live.fixtures.data.evm.chains[0]?.chainId as string
+      const { ewoq } = live.fixtures.data.evm.accounts
+      const chain = { __rl: true, mode: 'list', value: chainId }
+      const events: Record<string, IDataObject> = {
+        pChainBlock: {},
+        xChainBlock: {},
+        indexContainer: { indexName: 'X/block' },
+        evmBlock: { chainId: chain },
+        addressTransaction: { chainId: chain, address: ewoq },
+        validatorSetChange: {},
+      }
+      const pollers = Object.entries(events).map(([event, p]) => ({
+        event,
+        ...poller({ event, maxItems: 2, ...p }, against),
+        items: [] as Item[],
+      }))
+      const start = await startOf(core, chainId, ewoq)
+      for (const p of pollers) expect(await p.poll(), p.event).toBeNull()
+      // Rounds of 1-3 blocks, each followed by one poll: the backlogs grow, then drain.
+      for (const rounds of [1, 3, 2, 3, 1, 3, 2, 3, 1, 1]) {
+        live.advance(rounds)
+        for (const p of pollers) p.items.push(...((await p.poll())?.[0] ?? []).map((i) => i.json as Item))
+      }
+      for (const p of pollers)
+        for (let batch = (await p.poll())?.[0]; batch; batch = (await p.poll())?.[0])
+          p.items.push(...batch.map((i) => i.json as Item))
+      const want = await expectedSince(core, start, chainId, ewoq)
+      for (const p of pollers) {
+        if (p.event === 'validatorSetChange') {
+          expect(await applyValidatorChanges(core, start, p.items)).toBe(true)
+          expect(new Set(p.items.map((i) => i.change))).toEqual(new Set(['added', 'removed']))
+        } else {
+          expect(p.items.map(keyOf[p.event] as (i: Item) => string), p.event).toEqual(want[p.event])
+          expect(
+            p.items.some((i) => i._trigger?.catchingUp),
+            p.event,
+          ).toBe(true)
+        }
+      }
+    } finally {
+      await live.close()
+    }
   })
 })
