@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckResult, Report } from './engine.js'
 import { toMarkdown, toTerminal } from './report.js'
+import { sparkline, trendOf } from './trend.js'
 
 const result = (i: number, status: CheckResult['status']): CheckResult => ({
   id: `check-${i}`,
@@ -83,5 +84,46 @@ describe('reports', () => {
     expect(text).toContain('  PASS  check-1  readiness healthy')
     expect(text).toContain('FAIL check-2 (health): observed readiness unhealthy: P | X; expected readiness healthy')
     expect(toTerminal(report([result(1, 'passed')]), { colour: true })).toContain('\x1b[32mPASS\x1b[0m')
+  })
+})
+
+describe('trend', () => {
+  it('sparkline scaled between min and max, statuses when there is no value, signed change, regressions', () => {
+    const at = 'x'
+    expect(
+      trendOf([
+        { at, status: 'passed', value: 0.1 },
+        { at, status: 'passed', value: 0.30000000000000004 },
+      ]),
+    ).toEqual({
+      sparkline: '▁█',
+      delta: '+0.2',
+      regression: false,
+      previous: 'passed',
+    })
+    expect(
+      trendOf([
+        { at, status: 'failed', value: 12_345.678 },
+        { at, status: 'warning', value: 0 },
+      ]),
+    ).toMatchObject({
+      delta: '−12350',
+      regression: false,
+    })
+    expect(
+      sparkline([
+        { at, status: 'passed' },
+        { at, status: 'failed' },
+        { at, status: 'warning' },
+        { at, status: 'maintenance' },
+      ]),
+    ).toBe('▪×!~')
+    expect(
+      trendOf([
+        { at, status: 'warning' },
+        { at, status: 'failed' },
+      ]),
+    ).toMatchObject({ regression: true, previous: 'warning' })
+    expect(trendOf([{ at, status: 'passed', value: 3 }])).toEqual({ sparkline: '▄', regression: false })
   })
 })

@@ -20,7 +20,8 @@ export function sparkline(history: HistoryPoint[]): string {
 }
 
 const signed = (n: number) => {
-  const text = Number.isInteger(n) ? String(n) : n.toPrecision(4).replace(/\.?0+$/, '')
+  // Four significant digits at most, never an exponent for the sizes checks observe.
+  const text = Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(4)))
   return n > 0 ? `+${text}` : n < 0 ? `−${text.slice(1)}` : '±0'
 }
 
