@@ -206,6 +206,12 @@ async function openIncidents(
     })
     for (const change of changes) core.info(`Incident #${change.issue} ${change.action}: ${change.id}`)
     core.setOutput('incidents', JSON.stringify(changes))
+    if (changes.length) {
+      const links = changes.map(
+        (c) => `[#${c.issue}](${server}/${repository}/issues/${c.issue}) ${c.action} for \`${c.id}\``,
+      )
+      await core.summary.addRaw(`\n**Incidents:** ${links.join(', ')}\n`).write()
+    }
   } catch (error) {
     core.warning(
       `Could not update the incidents (needs permissions: issues: write): ${redact((error as Error).message)}`,

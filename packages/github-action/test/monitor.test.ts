@@ -72,6 +72,7 @@ describe('incidents through the GitHub API (@octokit/action against a fake of it
       const opened = await scheduledRun(true)
       expect(opened.changes).toEqual([{ id: 'boot', issue: 1, action: 'opened' }])
       expect(opened.r.stdout).toContain('Incident #1 opened: boot')
+      expect(opened.r.summary).toContain('\n**Incidents:** [#1](https://github.com/o/r/issues/1) opened for `boot`\n')
       const issue = github.issues[0] as FakeIssue
       expect(issue).toMatchObject({
         title: 'Avalanche chain checks: boot failing',
