@@ -4,12 +4,10 @@
  * no skip: page tokens hold stable positions), in balances and metrics, and goes out to webhooks; two devnets with
  * the same seed and rounds answer byte for byte alike.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type AvalancheClient, verifyWebhookSignature } from '@avalanche-automation/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../../src/index.js'
-import { collect, dataClient, raw } from './helpers.js'
+import { collect, dataClient, raw, until, webhookReceiver } from './helpers.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read field by field
 type Any = any
@@ -17,29 +15,16 @@ const C = '43112'
 
 let devnet: Devnet
 let client: AvalancheClient
-let receiver: Server
-let receiverUrl: string
-const deliveries: { body: string; signature: string; json: Any }[] = []
+let inbox: Awaited<ReturnType<typeof webhookReceiver>>
 
 beforeAll(async () => {
-  receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      deliveries.push({ body, signature: String(req.headers['x-signature']), json: JSON.parse(body) })
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  inbox = await webhookReceiver()
   devnet = await startDevnet({ seed: 9, index: true, evmTxs: 1_000 })
   client = dataClient(devnet)
 })
 afterAll(async () => {
   await devnet.close()
-  receiver.closeAllConnections()
-  await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  await inbox.close()
 })
 
 const evm = () => devnet.fixtures.data.evm
@@ -292,62 +277,58 @@ describe('Primary Network listings of a live devnet', () => {
 })
 
 describe('webhooks of a live devnet', () => {
+  const watch = (address: string) =>
+    client.data.createWebhook({
+      eventType: 'address_activity',
+      url: inbox.url,
+      chainId: C,
+      metadata: { addresses: [address] },
+    })
+
   it('each round delivers the new transactions of the watched addresses, signed, with fresh messageIds', async () => {
     const { ewoq } = evm().accounts
-    const hook = await client.data.createWebhook({
-      eventType: 'address_activity',
-      url: receiverUrl,
-      chainId: C,
-      metadata: { addresses: [ewoq] },
-    })
+    const hook = await watch(ewoq)
     const secret = (await client.data.getSharedSecret()).secret as string
-    deliveries.length = 0
+    inbox.deliveries.length = 0
     const height = devnet.tip().c
     devnet.advance(2)
     const blocks = (await client.data.getLatestBlocks({ chainId: C, pageSize: 2 })).blocks as Any[]
     const expected = blocks.reduce((s, b) => s + b.txCount, 0)
-    const end = Date.now() + 5_000
-    while (deliveries.length < expected && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
-    expect(deliveries).toHaveLength(expected)
+    await until(() => inbox.deliveries.length >= expected)
+    expect(inbox.deliveries).toHaveLength(expected)
     const listed = (await client.data.listLatestTransactions({ chainId: C, pageSize: expected })).transactions ?? []
-    const sent = deliveries.map((d) => d.json.event.transaction)
+    const sent = inbox.deliveries.map((d) => d.json.event.transaction)
     expect(sent.map((t: Any) => t.txHash).sort()).toEqual(listed.map((t) => t.txHash).sort())
     for (const t of sent) expect(Number(t.blockNumber)).toBeGreaterThan(height)
-    expect(new Set(deliveries.map((d) => d.json.messageId)).size).toBe(expected)
-    for (const d of deliveries) {
+    expect(new Set(inbox.deliveries.map((d) => d.json.messageId)).size).toBe(expected)
+    for (const d of inbox.deliveries) {
       expect(d.json.webhookId).toBe(hook.id)
       expect(verifyWebhookSignature(d.body, d.signature, secret)).toBe('canonical')
     }
     await client.data.deactivateWebhook({ id: hook.id })
-    deliveries.length = 0
+    inbox.deliveries.length = 0
     devnet.advance(1)
     await new Promise((r) => setTimeout(r, 100))
-    expect(deliveries).toHaveLength(0)
+    expect(inbox.deliveries).toHaveLength(0)
   })
 
   it("a webhook watching a user gets that user's new transactions only (token transfers to it included)", async () => {
     const { alice } = evm().accounts
-    const hook = await client.data.createWebhook({
-      eventType: 'address_activity',
-      url: receiverUrl,
-      chainId: C,
-      metadata: { addresses: [alice] },
-    })
-    deliveries.length = 0
+    const hook = await watch(alice)
+    inbox.deliveries.length = 0
     const height = devnet.tip().c
     devnet.advance(80)
     const expected: Any[] = await collect(
       client.data.listTransactions.items({ chainId: C, address: alice, startBlock: height + 1, sortOrder: 'asc' }),
     )
     expect(expected.length).toBeGreaterThan(0)
-    const end = Date.now() + 5_000
-    while (deliveries.length < expected.length && Date.now() < end) await new Promise((r) => setTimeout(r, 10))
+    await until(() => inbox.deliveries.length >= expected.length)
     await new Promise((r) => setTimeout(r, 50))
     // One message each (they travel concurrently, so they may arrive in any order).
-    expect(deliveries.map((d) => d.json.event.transaction.txHash).sort()).toEqual(
+    expect(inbox.deliveries.map((d) => d.json.event.transaction.txHash).sort()).toEqual(
       expected.map((t) => t.nativeTransaction.txHash).sort(),
     )
-    expect(deliveries.every((d) => d.json.webhookId === hook.id)).toBe(true)
+    expect(inbox.deliveries.every((d) => d.json.webhookId === hook.id)).toBe(true)
     await client.data.deactivateWebhook({ id: hook.id })
   })
 })

@@ -3,8 +3,6 @@
  * deliveries to a local receiver: envelope, signature (checked with core's verifyWebhookSignature), the retry
  * schedule (compressed), the free tier's deactivation, and writes that are not retried after a 5xx.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import {
   type AvalancheClient,
   BadRequestError,
@@ -16,41 +14,17 @@ import {
 } from '@avalanche-automation/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../../src/index.js'
-import { collect, dataClient, rejection } from './helpers.js'
+import { collect, type Delivery, dataClient, rejection, until, webhookReceiver } from './helpers.js'
 import { assertValid, componentValidator } from './openapi.js'
 
-/** A receiver: records every delivery; `answer` decides each reply (status, or 'hang' to never answer). */
-interface Delivery {
-  at: number
-  body: string
-  signature: string | string[] | undefined
-  json: { webhookId: string; eventType: string; messageId: string; event: { transaction: Record<string, unknown> } }
-}
-let receiver: Server
-let receiverUrl: string
-let deliveries: Delivery[] = []
-let answer: (delivery: Delivery) => number | 'hang' = () => 200
-const hanging: ServerResponse[] = []
-
+/** The local receiver of the deliveries. */
+let inbox: Awaited<ReturnType<typeof webhookReceiver>>
 const RETRY_MS = [40, 60, 80, 100, 120, 140, 160, 180, 200]
 let devnet: Devnet
 let client: AvalancheClient
 
 beforeAll(async () => {
-  receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      const delivery = { at: Date.now(), body, signature: req.headers['x-signature'], json: JSON.parse(body) }
-      deliveries.push(delivery)
-      const reply = answer(delivery)
-      if (reply === 'hang') return void hanging.push(res)
-      res.writeHead(reply, { 'content-type': 'application/json' }).end('{"received":true}')
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  inbox = await webhookReceiver()
   devnet = await startDevnet({
     seed: 5,
     evmTxs: 1_000,
@@ -59,29 +33,16 @@ beforeAll(async () => {
   })
   client = dataClient(devnet)
 })
-afterEach(() => {
-  deliveries = []
-  answer = () => 200
-  for (const res of hanging.splice(0)) res.destroy()
-})
+afterEach(() => inbox.reset())
 afterAll(async () => {
   await devnet.close()
-  receiver.closeAllConnections()
-  await new Promise<void>((resolve) => receiver.close(() => resolve()))
+  await inbox.close()
 })
-
-const until = async (condition: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting for deliveries')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 async function createHook(addresses = [devnet.fixtures.data.evm.accounts.alice], extra = {}) {
   return client.data.createWebhook({
     eventType: 'address_activity',
-    url: receiverUrl,
+    url: inbox.url,
     chainId: '43112',
     metadata: { addresses },
     name: 'alice',
@@ -97,7 +58,7 @@ describe('the Webhooks API through core', () => {
     expect(hook).toMatchObject({
       status: 'active',
       chainId: '43112',
-      url: receiverUrl,
+      url: inbox.url,
       metadata: { addresses: [alice] },
     })
     expect(await client.data.getWebhook({ id: hook.id })).toEqual(hook)
@@ -167,7 +128,7 @@ describe('the Webhooks API through core', () => {
 const createHookWith = (c: AvalancheClient) =>
   c.data.createWebhook({
     eventType: 'address_activity',
-    url: receiverUrl,
+    url: inbox.url,
     chainId: '43112',
     metadata: { addresses: [devnet.fixtures.data.evm.accounts.alice] },
   })
@@ -178,10 +139,10 @@ describe('deliveries', () => {
     const hook = await createHook([alice], { includeLogs: true })
     const secret = (await client.data.getSharedSecret()).secret as string
     const ids = devnet.replayWebhookActivity(hook.id, 3)
-    await until(() => deliveries.length === 3)
-    expect(new Set(deliveries.map((d) => d.json.messageId)).size).toBe(3)
-    expect(deliveries.map((d) => d.json.messageId).sort()).toEqual([...ids].sort())
-    for (const delivery of deliveries) {
+    await until(() => inbox.deliveries.length === 3)
+    expect(new Set(inbox.deliveries.map((d) => d.json.messageId)).size).toBe(3)
+    expect(inbox.deliveries.map((d) => d.json.messageId).sort()).toEqual([...ids].sort())
+    for (const delivery of inbox.deliveries) {
       expect(Object.keys(delivery.json).sort()).toEqual(['event', 'eventType', 'messageId', 'webhookId'])
       expect(delivery.json).toMatchObject({ webhookId: hook.id, eventType: 'address_activity' })
       assertValid(componentValidator('data', 'WebhookAddressActivityResponse'), delivery.json, 'delivery')
@@ -191,7 +152,7 @@ describe('deliveries', () => {
       expect(involved).toBe(true)
     }
     // The transaction is the Data API's own: same hash, block and value as getTransaction answers.
-    const first = deliveries[0]?.json.event.transaction as { txHash: string; blockNumber: string; value: string }
+    const first = inbox.deliveries[0]?.json.event.transaction as { txHash: string; blockNumber: string; value: string }
     const detail = await client.data.getTransaction({ chainId: '43112', txHash: first.txHash })
     expect(detail.nativeTransaction?.blockNumber).toBe(first.blockNumber)
     expect(detail.nativeTransaction?.value).toBe(first.value)
@@ -201,8 +162,8 @@ describe('deliveries', () => {
     const hook = await createHook()
     const secret = (await client.data.getSharedSecret()).secret as string
     devnet.replayWebhookActivity(hook.id)
-    await until(() => deliveries.length === 1)
-    const delivery = deliveries[0] as Delivery
+    await until(() => inbox.deliveries.length === 1)
+    const delivery = inbox.deliveries[0] as Delivery
     const forged = signWebhookPayload(delivery.body, 'ab'.repeat(32))
     expect(() => verifyWebhookSignature(delivery.body, forged, secret)).toThrow(WebhookSignatureError)
     const tampered = delivery.body.replace(hook.id, 'another-webhook')
@@ -213,16 +174,16 @@ describe('deliveries', () => {
 
   it('a receiver that times out gets retries on the schedule, each with the same messageId, until it answers 200', async () => {
     const hook = await createHook()
-    answer = () => (deliveries.length <= 3 ? 'hang' : 200)
+    inbox.answer = () => (inbox.deliveries.length <= 3 ? 'hang' : 200)
     const [messageId] = devnet.replayWebhookActivity(hook.id)
-    await until(() => deliveries.length === 4)
+    await until(() => inbox.deliveries.length === 4)
     await until(() => devnet.webhookAttempts.filter((a) => a.messageId === messageId).length === 4)
-    expect(deliveries.map((d) => d.json.messageId)).toEqual([messageId, messageId, messageId, messageId])
+    expect(inbox.deliveries.map((d) => d.json.messageId)).toEqual([messageId, messageId, messageId, messageId])
     const attempts = devnet.webhookAttempts.filter((a) => a.messageId === messageId)
     expect(attempts.map((a) => a.outcome)).toEqual(['timeout', 'timeout', 'timeout', 200])
     // Attempt n + 1 starts RETRY_MS[n - 1] after attempt n failed (a 100 ms timeout after it started).
     for (let n = 1; n < 4; n++) {
-      const gap = (deliveries[n] as Delivery).at - (deliveries[n - 1] as Delivery).at
+      const gap = (inbox.deliveries[n] as Delivery).at - (inbox.deliveries[n - 1] as Delivery).at
       expect(gap, `attempt ${n + 1}`).toBeGreaterThanOrEqual(100 + (RETRY_MS[n - 1] as number) - 5)
     }
     expect((await client.data.getWebhook({ id: hook.id })).status).toBe('active')
@@ -231,27 +192,27 @@ describe('deliveries', () => {
   it('free tier: the sixth message to fail its first two attempts deactivates the webhook; no more deliveries', async () => {
     const { alice, bob } = devnet.fixtures.data.evm.accounts
     const hook = await createHook([alice, bob])
-    answer = () => 500
+    inbox.answer = () => 500
     const messages = devnet.replayWebhookActivity(hook.id, 6)
     expect(messages).toHaveLength(6)
     await until(
       () => devnet.webhookAttempts.filter((a) => messages.includes(a.messageId) && a.attempt === 2).length === 6,
     )
-    await until(() => deliveries.length > 0 && Date.now() - (deliveries.at(-1) as Delivery).at > 50)
+    await until(() => inbox.deliveries.length > 0 && Date.now() - (inbox.deliveries.at(-1) as Delivery).at > 50)
     expect((await client.data.getWebhook({ id: hook.id })).status).toBe('inactive')
-    const count = deliveries.length
+    const count = inbox.deliveries.length
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(deliveries.length).toBe(count)
+    expect(inbox.deliveries.length).toBe(count)
     expect(() => devnet.replayWebhookActivity(hook.id)).toThrow(/inactive/)
   })
 
   it('a message that fails all ten attempts deactivates the webhook (free and paid tiers alike)', async () => {
     const hook = await createHook()
-    answer = () => 503
+    inbox.answer = () => 503
     const [messageId] = devnet.replayWebhookActivity(hook.id)
     await until(() => devnet.webhookAttempts.filter((a) => a.messageId === messageId).length === 10, 10_000)
     expect((await client.data.getWebhook({ id: hook.id })).status).toBe('inactive')
-    expect(deliveries.filter((d) => d.json.messageId === messageId)).toHaveLength(10)
+    expect(inbox.deliveries.filter((d) => d.json.messageId === messageId)).toHaveLength(10)
   })
 })
 
