@@ -2,6 +2,7 @@ import { idString } from '../world/json-values.js'
 import { rfc3339Nano } from '../world/time.js'
 import type { World } from '../world/world.js'
 import type { NodeContext } from './context.js'
+import { SerializedResult } from './json.js'
 import { method, RpcError, type RpcService } from './jsonrpc.js'
 import { type Encoding, encoding, id, u64 } from './params.js'
 import { encodeBytes } from './utxos.js'
@@ -145,9 +146,15 @@ export function indexService(index: ContainerIndex): RpcService<NodeContext> {
         }
         const start = Number(args.startIndex)
         const end = Math.min(lastIndex + 1, start + Number(args.numToFetch))
-        const containers = []
-        for (let i = start; i < end; i++) containers.push(wrap(() => formatted(index.at(i), i, args.encoding)))
-        return { containers }
+        // Up to 1024 containers of hex: written as text, in `formatted`'s field order.
+        const containers: string[] = []
+        for (let i = start; i < end; i++) {
+          const c = wrap(() => formatted(index.at(i), i, args.encoding))
+          containers.push(
+            `{"id":"${c.id}","bytes":"${c.bytes}","timestamp":"${c.timestamp}","encoding":"${c.encoding}","index":"${c.index}"}`,
+          )
+        }
+        return new SerializedResult(`{"containers":[${containers.join(',')}]}`)
       }),
       getIndex: method({ id }, (args) => ({ index: String(byId(args.id)) })),
       isAccepted: method({ id }, (args) => ({ isAccepted: index.find(args.id) >= 0 })),

@@ -1,6 +1,6 @@
 import type { HttpReply, HttpRequest } from '../server/http-types.js'
 import { jsonReply, rpcTransportError } from '../server/http-types.js'
-import { goJson, goJsonKind, goSyntaxError, parseJsonRaw, RawNumber } from './json.js'
+import { goJson, goJsonKind, goSyntaxError, parseJsonRaw, RawNumber, SerializedResult } from './json.js'
 import { decodeParams, type FieldDecoder, ParamError } from './params.js'
 
 /**
@@ -164,6 +164,9 @@ export async function serveJsonRpc<C>(
   const isNotification = envelope.id === null || envelope.id === undefined
   if (isNotification && error?.code !== -32700) return { status: 200, headers: {}, body: '' }
   const id = envelope.id === undefined ? null : envelope.id
+  if (!error && result instanceof SerializedResult) {
+    return jsonReply(200, `{"jsonrpc":"2.0","result":${result.json},"id":${JSON.stringify(id)}}\n`)
+  }
   const body = error
     ? { jsonrpc: '2.0', error: { code: error.code, message: error.message, data: error.data }, id }
     : { jsonrpc: '2.0', result, id }

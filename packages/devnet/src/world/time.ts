@@ -1,6 +1,6 @@
 /** Go's time.RFC3339Nano in UTC: fraction with trailing zeros trimmed, omitted when zero. */
 export function rfc3339Nano(seconds: number, nanos = 0): string {
-  const base = new Date(seconds * 1000).toISOString().slice(0, 19)
+  const base = secondsText(seconds)
   if (nanos === 0) return `${base}Z`
   return `${base}.${String(nanos).padStart(9, '0').replace(/0+$/, '')}Z`
 }
@@ -8,4 +8,15 @@ export function rfc3339Nano(seconds: number, nanos = 0): string {
 /** Go's time.RFC3339 (second precision), as used by health timestamps and peer times. */
 export function rfc3339(seconds: number): string {
   return `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` of a unix time; the last one is kept, as an index page's containers share their seconds. */
+let lastSeconds = Number.NaN
+let lastText = ''
+function secondsText(seconds: number): string {
+  if (seconds !== lastSeconds) {
+    lastText = new Date(seconds * 1000).toISOString().slice(0, 19)
+    lastSeconds = seconds
+  }
+  return lastText
 }
