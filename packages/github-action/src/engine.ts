@@ -1,5 +1,5 @@
 import { type AvalancheClient, AvalancheError, createClient, type NetworkName } from '@avalanche-automation/core'
-import type { CheckContext, Outcome } from './checks/types.js'
+import type { Better, CheckContext, Outcome } from './checks/types.js'
 import type { CheckSpec, Severity } from './config.js'
 import type { ObservedAmount } from './units.js'
 
@@ -32,6 +32,8 @@ export interface CheckResult {
   amounts?: Record<string, ObservedAmount> | undefined
   /** The check's headline number (a height lag, an uptime, days left...), kept in the history for the trend. */
   value?: number | undefined
+  /** Which way `value` gets better (higher or lower), when the check knows. */
+  better?: Better | undefined
   /** The last runs of this check, oldest first, this run last (when the Action keeps a state file). */
   history?: HistoryPoint[] | undefined
   /** ISO time the check started. */
@@ -196,6 +198,7 @@ async function runOne(
     ...(outcome.details ? { details: outcome.details } : {}),
     ...(outcome.amounts ? { amounts: outcome.amounts } : {}),
     ...(outcome.value !== undefined && Number.isFinite(outcome.value) ? { value: outcome.value } : {}),
+    ...(outcome.better ? { better: outcome.better } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,
   }

@@ -99,8 +99,17 @@ describe('trend', () => {
       sparkline: '▁█',
       delta: '+0.2',
       regression: false,
+      worse: false,
       previous: 'passed',
     })
+    // The same status, the value the wrong way for the check: worse, not a regression.
+    const falling = [
+      { at, status: 'passed' as const, value: 99 },
+      { at, status: 'passed' as const, value: 97.5 },
+    ]
+    expect(trendOf(falling, 'higher')).toMatchObject({ delta: '−1.5', worse: true, regression: false })
+    expect(trendOf(falling, 'lower')).toMatchObject({ worse: false })
+    expect(trendOf(falling)).toMatchObject({ worse: false })
     expect(
       trendOf([
         { at, status: 'failed', value: 12_345.678 },
@@ -124,6 +133,6 @@ describe('trend', () => {
         { at, status: 'failed' },
       ]),
     ).toMatchObject({ regression: true, previous: 'warning' })
-    expect(trendOf([{ at, status: 'passed', value: 3 }])).toEqual({ sparkline: '▄', regression: false })
+    expect(trendOf([{ at, status: 'passed', value: 3 }])).toEqual({ sparkline: '▄', regression: false, worse: false })
   })
 })

@@ -59,7 +59,7 @@ export function toMarkdown(report: Report, options: { title?: string; limit?: nu
         `\`${escapeCell(r.id)}\` ${escapeCell(r.name)}`,
         escapeCell(r.observed),
         escapeCell(r.expected),
-        ...(trend ? [trendCell(r.history)] : []),
+        ...(trend ? [trendCell(r.history, r.better)] : []),
         showMs(r.durationMs),
       ]
       sections.push(`| ${cells.join(' | ')} |\n`)

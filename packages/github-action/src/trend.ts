@@ -1,3 +1,4 @@
+import type { Better } from './checks/types.js'
 import type { HistoryPoint, Status } from './engine.js'
 
 const BARS = '▁▂▃▄▅▆▇█'
@@ -31,27 +32,35 @@ export interface Trend {
   delta?: string | undefined
   /** The status got worse since the last run (passed → warning or failed, warning → failed). */
   regression: boolean
+  /** Same status, but the value moved the way the check calls worse (`better`). */
+  worse: boolean
   /** The last run's status, when there was a last run. */
   previous?: Status | undefined
 }
 
-/** The trend of a history whose last point is this run. */
-export function trendOf(history: HistoryPoint[]): Trend {
+/** The trend of a history whose last point is this run; `better` is the way the check's value improves. */
+export function trendOf(history: HistoryPoint[], better?: Better): Trend {
   const now = history.at(-1)
   const before = history.at(-2)
+  const change = now?.value !== undefined && before?.value !== undefined ? now.value - before.value : undefined
+  const regression = now !== undefined && before !== undefined && RANK[now.status] > RANK[before.status]
   return {
     sparkline: sparkline(history),
-    ...(now?.value !== undefined && before?.value !== undefined && { delta: signed(now.value - before.value) }),
-    regression: now !== undefined && before !== undefined && RANK[now.status] > RANK[before.status],
+    ...(change !== undefined && { delta: signed(change) }),
+    regression,
+    worse:
+      !regression &&
+      now?.status === before?.status &&
+      change !== undefined &&
+      (better === 'higher' ? change < 0 : better === 'lower' ? change > 0 : false),
     ...(before && { previous: before.status }),
   }
 }
 
-/** The trend as one table cell: sparkline, the change since the last run, and a regression mark. */
-export function trendCell(history: HistoryPoint[] | undefined): string {
+/** The trend as one table cell: sparkline, the change since the last run, a regression or a worse value. */
+export function trendCell(history: HistoryPoint[] | undefined, better?: Better): string {
   if (!history?.length) return ''
-  const trend = trendOf(history)
-  return [`\`${trend.sparkline}\``, trend.delta, trend.regression ? `🔻 regressed (was ${trend.previous})` : undefined]
-    .filter(Boolean)
-    .join(' ')
+  const trend = trendOf(history, better)
+  const mark = trend.regression ? `🔻 regressed (was ${trend.previous})` : trend.worse ? '↘ worse' : undefined
+  return [`\`${trend.sparkline}\``, trend.delta, mark].filter(Boolean).join(' ')
 }

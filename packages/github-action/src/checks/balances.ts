@@ -1,7 +1,7 @@
 import { type AvalancheClient, PChainBalances, XChainBalances } from '@avalanche-automation/core'
 import { z } from 'zod'
 import { amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
-import { type CheckContext, defineCheck, type Outcome } from './types.js'
+import { betterOf, type CheckContext, defineCheck, type Outcome } from './types.js'
 
 /**
  * The figures a balance can be compared by, as the node counts them (`reference/node-rpc.md` 0.2): X as avm.getBalance
@@ -103,7 +103,13 @@ function compare(
 ): Outcome {
   const min = spec.min === undefined ? undefined : parseThreshold(spec.min, unit)
   const max = spec.max === undefined ? undefined : parseThreshold(spec.max, unit)
-  return { ok: (min === undefined || raw >= min) && (max === undefined || raw <= max), observed, amounts }
+  return {
+    ok: (min === undefined || raw >= min) && (max === undefined || raw <= max),
+    observed,
+    amounts,
+    value: Number(raw) / 10 ** unit.denomination,
+    better: betterOf(spec),
+  }
 }
 
 /** Data API: the native balance (balances:getNative), or one ERC-20 token's (balances:listErc20). */

@@ -1,6 +1,6 @@
 import { catalog, findOperation, toJson } from '@avalanche-automation/core'
 import { z } from 'zod'
-import { defineCheck } from './types.js'
+import { betterOf, defineCheck } from './types.js'
 
 /**
  * A JSONPath subset over the `toJson` result: `$`, `.name`, `['name']`, `[0]`, `[-1]`, `[*]` (every element or
@@ -136,7 +136,12 @@ export const call = defineCheck({
         : typeof first === 'string' && /^-?\d+(\.\d+)?$/.test(first)
           ? Number(first)
           : undefined
-    return { ok: failed.length === 0, observed: (failed.length ? failed : seen).join('; '), value }
+    return {
+      ok: failed.length === 0,
+      observed: (failed.length ? failed : seen).join('; '),
+      value,
+      better: value === undefined ? undefined : betterOf(spec.assert[0] ?? {}),
+    }
   },
 })
 

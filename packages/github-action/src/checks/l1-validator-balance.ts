@@ -59,6 +59,8 @@ export const l1ValidatorBalance = defineCheck({
       observed: `${days.toFixed(1)} days left: balance ${showAmount(balance, AVAX)} at ${rate} (${showAmount(perDay, AVAX)}/day)`,
       details: `${who} on ${spec.subnetId}; fee at ${fee.timestamp}, excess ${fee.excess}`,
       amounts,
+      value: days,
+      better: 'higher',
     }
   },
 })

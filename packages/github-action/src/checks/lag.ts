@@ -51,6 +51,7 @@ export const rpcLag = defineCheck({
       ok: lag <= BigInt(spec.maxLag),
       observed: `lag ${lag} (height ${mine}, reference ${theirs})`,
       value: Number(lag),
+      better: 'lower',
     }
   },
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineCheck } from './types.js'
+import { betterOf, defineCheck } from './types.js'
 
 const chainId = z.string().min(1, { error: 'expected an EVM chain ID like "43114"' })
 const bounds = (s: { min?: number | undefined; max?: number | undefined }) => s.min !== undefined || s.max !== undefined
@@ -19,7 +19,12 @@ export const tps = defineCheck({
     const latest = results[0]
     if (!latest) return { ok: false, observed: 'no data points' }
     const day = new Date(Number(latest.timestamp) * 1000).toISOString().slice(0, 10)
-    return { ok: Number(latest.value) >= spec.min, observed: `${Number(latest.value).toFixed(3)} tx/s (${day})` }
+    return {
+      ok: Number(latest.value) >= spec.min,
+      observed: `${Number(latest.value).toFixed(3)} tx/s (${day})`,
+      value: Number(latest.value),
+      better: 'higher',
+    }
   },
 })
 
@@ -50,6 +55,11 @@ export const chainMetric = defineCheck({
     if (latest?.value === undefined) return { ok: false, observed: 'no data points' }
     const value = Number(latest.value)
     const at = new Date(Number(latest.timestamp) * 1000).toISOString().slice(0, 16).replace('T', ' ')
-    return { ok: within(value, spec), observed: `${spec.metric} ${value} (${spec.timeInterval} of ${at})` }
+    return {
+      ok: within(value, spec),
+      observed: `${spec.metric} ${value} (${spec.timeInterval} of ${at})`,
+      value,
+      better: betterOf(spec),
+    }
   },
 })

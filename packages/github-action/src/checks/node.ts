@@ -56,7 +56,7 @@ export const health = defineCheck({
         checks
           .map(([name, check]) => `${check.error === undefined ? '✓' : '✗'} ${name}: ${describeCheck(check)}`)
           .join('\n') || undefined,
-      ...(facts.peers !== undefined && { value: facts.peers }),
+      ...(facts.peers !== undefined && { value: facts.peers, better: 'higher' as const }),
     }
   },
 })

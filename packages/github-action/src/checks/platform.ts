@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AVAX, amount, observedAmount, parseThreshold, showAmount } from '../units.js'
-import { defineCheck } from './types.js'
+import { betterOf, defineCheck } from './types.js'
 
 const STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as const
 
@@ -42,6 +42,7 @@ export const supply = defineCheck({
       ok: (min === undefined || supply >= min) && (max === undefined || supply <= max),
       observed: showAmount(supply, unit),
       amounts: { supply: observedAmount(supply, unit) },
+      better: betterOf(spec),
     }
   },
 })

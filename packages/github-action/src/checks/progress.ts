@@ -19,6 +19,8 @@ const advancing = async (
   return {
     ok: delta >= BigInt(spec.minIncrease),
     observed: `${before} → ${after} (+${delta} in ${showMs(spec.window)})`,
+    value: Number(delta),
+    better: 'higher' as const,
   }
 }
 
@@ -67,6 +69,11 @@ export const indexCaughtUp = defineCheck({
       spec.index === 'P/block' ? client.platform.getHeight(undefined, call) : client.avm.getHeight(undefined, call),
     ])
     const lag = chain.height - (last.index + 1n)
-    return { ok: lag <= BigInt(spec.maxLag), observed: `lag ${lag} (index #${last.index}, height ${chain.height})` }
+    return {
+      ok: lag <= BigInt(spec.maxLag),
+      observed: `lag ${lag} (index #${last.index}, height ${chain.height})`,
+      value: Number(lag),
+      better: 'lower',
+    }
   },
 })

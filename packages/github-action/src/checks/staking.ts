@@ -29,13 +29,14 @@ export const uptime = defineCheck({
         ok: weighted >= spec.min,
         observed: `uptime ${weighted}% (stake-weighted; ${rewarding}% of stake would reward it)`,
         value: weighted,
+        better: 'higher',
       }
     }
     const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [spec.nodeId] }, call)
     const found = validators.find((v) => v.nodeID === spec.nodeId) as { uptime?: number } | undefined
     if (!found) return { ok: false, observed: `${spec.nodeId} is not a current Primary Network validator` }
     if (typeof found.uptime !== 'number') return { ok: false, observed: `${spec.nodeId}: uptime not reported` }
-    return { ok: found.uptime >= spec.min, observed: `uptime ${found.uptime}%`, value: found.uptime }
+    return { ok: found.uptime >= spec.min, observed: `uptime ${found.uptime}%`, value: found.uptime, better: 'higher' }
   },
 })
 
@@ -87,6 +88,7 @@ export const stakeEnding = defineCheck({
           : `${ending.length} of ${stakes.length} stakes end within ${spec.days} days; first: ${when(ending[0] as Stake)}`,
       details: ending.length ? ending.map(when).join('\n') : undefined,
       value: Number(left(next).toFixed(2)),
+      better: 'higher',
     }
   },
 })

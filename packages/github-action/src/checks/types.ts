@@ -23,7 +23,19 @@ export interface Outcome {
   amounts?: Record<string, ObservedAmount> | undefined
   /** The headline number behind `observed` (a lag, a percentage, days left), for the history's trend. */
   value?: number | undefined
+  /** Which way `value` gets better, when the check knows: the trend then says when it moved the other way. */
+  better?: Better | undefined
 }
+
+export type Better = 'higher' | 'lower'
+
+/** A threshold's good direction: higher for a minimum alone, lower for a maximum alone, none for a range. */
+export const betterOf = (bounds: { min?: unknown; max?: unknown }): Better | undefined =>
+  bounds.min !== undefined && bounds.max === undefined
+    ? 'higher'
+    : bounds.max !== undefined && bounds.min === undefined
+      ? 'lower'
+      : undefined
 
 /** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */
 export interface CheckKind<S extends z.ZodType = z.ZodType> {
