@@ -48,6 +48,9 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       `avalanche-devnet: local network ${f.networkId} (seed ${f.seed}) as ${f.nodeId} at ${devnet.url}`,
       `  X-Chain ${f.x.txCount} txs in ${f.x.height} blocks, P-Chain height ${f.p.height}, C-Chain height ${f.c.height}`,
       `  admin ${devnet.options.admin ? 'on' : 'off'}, index ${devnet.options.index ? 'on' : 'off'}${devnet.options.faults ? ', faults on' : ''}`,
+      devnet.options.blockInterval > 0
+        ? `  live: every chain advances a round every ${devnet.options.blockInterval} ms`
+        : '  the chains stand still (--block-interval 2s makes them advance)',
       `  funded: ${f.accounts.ewoq.x} (${f.accounts.ewoq.xUtxoCount} UTXOs)`,
       '  Ctrl-C to stop.',
       '',

@@ -39,6 +39,30 @@ describe('cli', () => {
     expect(unknown.out.stderr).toContain("Unknown option '--nope'")
   })
 
+  it('--block-interval takes a duration and starts the chains advancing; --halt names the chains that stop', async () => {
+    expect(parseCliArgs(['--block-interval', '2s'])).toMatchObject({ blockInterval: 2000 })
+    expect(parseCliArgs(['--block-interval', '250ms'])).toMatchObject({ blockInterval: 250 })
+    expect(parseCliArgs(['--block-interval', '1m', '--halt', 'p,x'])).toMatchObject({
+      blockInterval: 60_000,
+      faults: { halt: ['P', 'X'] },
+    })
+    expect(parseCliArgs(['--halt', 'all'])).toMatchObject({ faults: { halt: ['P', 'X', 'C'] } })
+    expect(() => parseCliArgs(['--block-interval', 'soon'])).toThrow(
+      '--block-interval must be a duration such as 500ms, 2s or 1m, at most 60 m (got "soon")',
+    )
+    expect(() => parseCliArgs(['--halt', 'Q'])).toThrow('--halt must be "all" or a list of chains from P, X, C')
+    const { out, io } = capture()
+    const devnet = await run(['--block-interval', '20ms', '--x-txs', '2000'], io)
+    if (typeof devnet === 'number') throw new Error(`exit ${devnet}`)
+    try {
+      expect(out.stderr).toContain('live: every chain advances a round every 20 ms')
+      await new Promise((resolve) => setTimeout(resolve, 120))
+      expect(devnet.tip().round).toBeGreaterThan(0)
+    } finally {
+      await devnet.close()
+    }
+  })
+
   it('starts a devnet, printing the URL alone on the first stdout line', async () => {
     const { out, io } = capture()
     const devnet = await run(['--seed', '3', '--index', '--x-txs', '2000'], io)

@@ -115,6 +115,9 @@ describe('faults', () => {
       'faults.rateLimit.every must be an integer >= 1',
     )
     expect(() => devnet.setFaults({ truncate: { fraction: 1 } })).toThrow('faults.truncate.fraction must be in [0, 1)')
+    expect(() => devnet.setFaults({ halt: ['Q' as 'P'] })).toThrow(
+      'faults.halt must be true, false or a list of chains from P, X, C',
+    )
     devnet.setFaults(undefined)
   })
 })
