@@ -19,12 +19,16 @@ export interface N8nServer {
   authCookie: string
   /** n8n's log, for failure reports. */
   logFile: string
+  /** The folder with the environment n8n runs in (HOME; the user folder is its `home`), for more n8n processes. */
+  work: string
+  /** The environment n8n was started with. */
+  env: NodeJS.ProcessEnv
   /** Logged-in REST call (JSON in and out). */
   rest: <T>(method: string, path: string, body?: unknown) => Promise<T>
   stop: () => Promise<void>
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()
@@ -53,26 +57,27 @@ async function waitUntilUp(url: string, child: ChildProcess, logFile: string, ti
   throw new Error(`n8n did not answer on ${url} within ${timeoutMs / 1000} s (log: ${logFile})`)
 }
 
-/** Starts n8n with this package installed, sets up the owner, and returns its URL and the owner's cookie. */
-export async function startN8nServer(): Promise<N8nServer> {
+/**
+ * Starts n8n with this package installed, sets up the owner, and returns its URL and the owner's cookie. `extraEnv`
+ * adds to n8n's environment (the queue-mode script's database and Redis).
+ */
+export async function startN8nServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<N8nServer> {
   const work = mkdtempSync(join(tmpdir(), 'n8n-editor-'))
   installPackedPackage(join(work, 'home'))
   const [port, brokerPort] = [await freePort(), await freePort()]
   const url = `http://127.0.0.1:${port}`
   const logFile = join(work, 'n8n.log')
   const log = createWriteStream(logFile)
-  const child = spawn(n8nNode, [n8nBin, 'start'], {
-    cwd: work,
-    env: {
-      ...n8nEnv(work, brokerPort),
-      N8N_PORT: String(port),
-      N8N_LISTEN_ADDRESS: '127.0.0.1',
-      N8N_HOST: '127.0.0.1',
-      N8N_SECURE_COOKIE: 'false',
-      N8N_HIRING_BANNER_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const env = {
+    ...n8nEnv(work, brokerPort),
+    N8N_PORT: String(port),
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_HOST: '127.0.0.1',
+    N8N_SECURE_COOKIE: 'false',
+    N8N_HIRING_BANNER_ENABLED: 'false',
+    ...extraEnv,
+  }
+  const child = spawn(n8nNode, [n8nBin, 'start'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
   const stop = async () => {
@@ -108,7 +113,7 @@ export async function startN8nServer(): Promise<N8nServer> {
       if (!response.ok) throw new Error(`${method} /rest${path}: HTTP ${response.status} ${text}`)
       return (JSON.parse(text) as { data: T }).data
     }
-    return { url, authCookie, logFile, rest, stop }
+    return { url, authCookie, logFile, work, env, rest, stop }
   } catch (error) {
     await stop()
     throw error

@@ -31,7 +31,7 @@ let ewoq: string
 
 const productionUrl = () => `${n8n.url}/webhook/${workflow.webhookId}/webhook`
 const webhooksAt = async (url: string) =>
-  (await core.data.listWebhooks({})).webhooks.filter((w: { url: string }) => w.url === url)
+  ((await core.data.listWebhooks({})).webhooks ?? []).filter((w) => w.url === url)
 /**
  * The webhooks for `url` once one has `status`: n8n 2.x publishes an activation or deactivation through an outbox, so
  * the trigger's webhook methods run shortly after the REST call answers.
@@ -39,7 +39,7 @@ const webhooksAt = async (url: string) =>
 async function webhooksOnceSettled(url: string, status: 'active' | 'inactive') {
   for (let i = 0; i < 120; i++) {
     const found = await webhooksAt(url)
-    if (found.some((w: { status: string }) => w.status === status)) return found
+    if (found.some((w) => w.status === status)) return found
     await quiet(250)
   }
   throw new Error(`no ${status} webhook for ${url} within 30 s`)
@@ -116,6 +116,30 @@ describe('the Avalanche Webhook Trigger in a running n8n', () => {
     )
   }, 60_000)
 
+  it("runs the workflow once for each new transaction of the address as the devnet's chains grow", async () => {
+    const before = (await listExecutions(n8n.rest, workflow.id)).length
+    const [latest] = (await core.data.getLatestBlocks({ chainId, pageSize: 1 })).blocks ?? []
+    const heightBefore = BigInt(latest?.blockNumber ?? 0)
+    devnet.advance(3)
+    // What the Data API now lists for the address above the old height: each must arrive as one execution.
+    const fresh: string[] = []
+    for await (const tx of core.data.listTransactions.items({ chainId, address: ewoq, sortOrder: 'desc' })) {
+      const { blockNumber, txHash } = (tx as { nativeTransaction: { blockNumber: string; txHash: string } })
+        .nativeTransaction
+      if (BigInt(blockNumber) <= heightBefore) break
+      fresh.push(txHash)
+    }
+    expect(fresh.length).toBeGreaterThan(0)
+    const executions = await waitForExecutions(n8n.rest, workflow.id, before + fresh.length)
+    expect(executions).toHaveLength(before + fresh.length)
+    const emittedNow = executions
+      .flatMap((e) => e.items)
+      .filter((i) => !emitted.includes(String(i.messageId)))
+      .map((i) => (i.event as { transaction: { txHash: string } }).transaction.txHash)
+    expect(emittedNow.sort()).toEqual([...fresh].sort())
+    emitted.push(...executions.flatMap((e) => e.items.map((i) => String(i.messageId))))
+  }, 60_000)
+
   it('answers 401 to a delivery without a valid signature and runs nothing', async () => {
     const body = JSON.stringify({
       webhookId,
@@ -185,6 +209,6 @@ describe('the Avalanche Webhook Trigger in a running n8n', () => {
     const manual = await waitForExecutions(n8n.rest, workflow.id, 1, { mode: 'manual' })
     // A test webhook serves one event, then n8n deletes it (the trigger deactivates it on the devnet).
     expect(manual.map((e) => e.items.map((i) => i.messageId))).toEqual([[messageId]])
-    expect((await webhooksOnceSettled(testUrl, 'inactive')).map((w: { id: string }) => w.id)).toEqual([webhook?.id])
+    expect((await webhooksOnceSettled(testUrl, 'inactive')).map((w) => w.id)).toEqual([webhook?.id])
   }, 60_000)
 })
