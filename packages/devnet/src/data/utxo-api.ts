@@ -123,6 +123,21 @@ function spent(ctx: DataContext, chain: 'x' | 'p', hexes: string[]): UtxoRow[] {
   return [...rows.values()]
 }
 
+/**
+ * Where a UTXO stands in its chain's order of creation: (position of the creating tx + 1) * 2^16 + output index; the
+ * genesis UTXOs (no tx in the chain's index) come first. Below 2^48 for any devnet (16M txs, 65,536 outputs a tx).
+ */
+function creationPlace(ctx: DataContext, r: ResolvedOutput): number {
+  const { world } = ctx
+  const position =
+    r.chain === 'x'
+      ? world.index('xTx').find(r.txId)
+      : r.chain === 'p'
+        ? world.index('pTx').find(r.txId)
+        : world.cAtomic.txs.findIndex((t) => compareBytes(t.id, r.txId) === 0)
+  return (position + 1) * 65_536 + r.outputIndex
+}
+
 function render(ctx: DataContext, row: UtxoRow): Record<string, unknown> {
   const consumedOn = CHAIN_ID[row.on]
   if (row.on === 'p') return ctx.primary.pChainUtxo(row.resolved, { consumedOn, consumer: row.spent })
@@ -231,13 +246,25 @@ export const utxoHandlers: Record<string, RouteHandler> = {
         (assetId === undefined || chain !== 'x' || idString(r.resolved.output.assetId) === assetId) &&
         (minAmount === undefined || r.resolved.output.amount >= BigInt(Math.ceil(minAmount))),
     )
-    // sortBy timestamp (creation) or amount, newest or largest first unless sortOrder is asc; UTXO ID breaks ties.
+    // sortBy timestamp (creation) or amount, newest or largest first unless sortOrder is asc. By creation, a UTXO's
+    // place is its creating tx's position on the chain, then its output index (the chain's order, which creation
+    // times follow): a page token keeps its place as a live chain creates and spends UTXOs. By amount, the UTXO ID
+    // breaks ties and positions are indexes.
     const byAmount = str(params, 'sortBy') === 'amount'
-    const key = (r: UtxoRow) => (byAmount ? r.resolved.output.amount : BigInt(r.resolved.time))
-    const id = (r: UtxoRow) => idString(utxoIdBytes(r.resolved.txId, r.resolved.outputIndex))
-    rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : id(a) < id(b) ? -1 : 1))
-    if ((str(params, 'sortOrder') ?? 'desc') === 'desc') rows.reverse()
-    const { items, ...next } = listPage(call, rows, { ...params })
+    const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
+    let keyed: { position: (r: UtxoRow) => number; descending: boolean } | undefined
+    if (byAmount) {
+      const id = (r: UtxoRow) => idString(utxoIdBytes(r.resolved.txId, r.resolved.outputIndex))
+      const amount = (r: UtxoRow) => r.resolved.output.amount
+      rows.sort((a, b) => (amount(a) < amount(b) ? -1 : amount(a) > amount(b) ? 1 : id(a) < id(b) ? -1 : 1))
+    } else {
+      const places = new Map(rows.map((r) => [r, creationPlace(ctx, r.resolved)]))
+      const position = (r: UtxoRow) => places.get(r) as number
+      rows.sort((a, b) => position(a) - position(b))
+      keyed = { position, descending }
+    }
+    if (descending) rows.reverse()
+    const { items, ...next } = listPage(call, rows, { ...params }, 10, keyed)
     return { ...next, utxos: items.map((r) => render(ctx, r)), chainInfo: chainInfo(chain, params) }
   },
 

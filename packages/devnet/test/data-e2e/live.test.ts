@@ -264,6 +264,37 @@ describe('Primary Network listings of a live devnet', () => {
     }
   })
 
+  it('a UTXO walk started before growth: no repeat, none of the UTXOs still unspent skipped', async () => {
+    const { ewoq } = devnet.fixtures.accounts
+    for (const [blockchainId, address] of [
+      ['x-chain', ewoq.x],
+      ['p-chain', ewoq.p],
+    ] as const) {
+      const params = { network, blockchainId, addresses: [address] }
+      const utxos = async () =>
+        (await collect(client.data.getUtxosByAddresses.items({ ...params, pageSize: 100 }))).map((u: Any) => u.utxoId)
+      const before = await utxos()
+      // About ten pages (at most 100 UTXOs a page), the first two UTXOs on the first.
+      const pageSize = Math.min(100, Math.max(2, Math.ceil(before.length / 10)))
+      const first = await client.data.getUtxosByAddresses({ ...params, pageSize: 2 })
+      devnet.advance(6)
+      const rest = await walk(async (token) => {
+        const p: Any = await client.data.getUtxosByAddresses({
+          ...params,
+          pageSize,
+          pageToken: token ?? first.nextPageToken,
+        })
+        return { items: p.utxos, token: p.nextPageToken }
+      })
+      const walked = [...(first.utxos as Any[]), ...rest].map((u) => u.utxoId)
+      const after = new Set(await utxos())
+      expect(new Set(walked).size).toBe(walked.length)
+      // Newest first: the UTXOs created since sort before the walk's place; those spent since are gone.
+      expect(walked.filter((id) => !before.includes(id))).toEqual([])
+      expect(walked.slice(2)).toEqual(before.slice(2).filter((id) => after.has(id)))
+    }
+  })
+
   it("L1 validators' weight and balance follow the node's", async () => {
     devnet.advance(8)
     const listed: Any[] = await collect(client.data.listL1Validators.items({ network }))
