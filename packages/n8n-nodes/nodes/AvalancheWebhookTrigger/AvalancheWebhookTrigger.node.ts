@@ -18,7 +18,7 @@ import {
 import { listSearch } from '../shared/listSearch'
 import { OPERATION_BY_VALUE, type OperationSpec, onTop } from '../shared/operations'
 import { toNodeError } from '../shared/output'
-import { fieldProperty } from '../shared/properties'
+import { fieldProperty, subtitleOf } from '../shared/properties'
 import { readParams } from '../shared/run'
 import { clientFor, DATA_CREDENTIAL } from '../shared/transport'
 import { RecentIds, SecretCache } from './deliveries'
@@ -92,7 +92,7 @@ export class AvalancheWebhookTrigger implements INodeType {
     icon: { light: 'file:avalanche.svg', dark: 'file:avalanche.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{ "On " + $parameter["eventType"].replace(/_/g, " ") }}',
+    subtitle: subtitleOf('eventType', SUBSCRIPTION.fields.find((f) => f.name === 'eventType')?.optionNames ?? {}),
     description: 'Starts the workflow on address or validator activity pushed by the Avalanche Data API',
     defaults: { name: 'Avalanche Webhook Trigger' },
     inputs: [],
