@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CheckResult, Report } from './engine.js'
+import type { CheckResult, HistoryPoint, Report, Status } from './engine.js'
 import { toMarkdown, toTerminal } from './report.js'
 import { sparkline, trendOf } from './trend.js'
 
@@ -88,14 +88,12 @@ describe('reports', () => {
 })
 
 describe('trend', () => {
+  /** A history from [status, value] pairs, oldest first. */
+  const runs = (...points: [Status, number?][]): HistoryPoint[] =>
+    points.map(([status, value]) => ({ at: 'x', status, ...(value !== undefined && { value }) }))
+
   it('sparkline scaled between min and max, statuses when there is no value, signed change, regressions', () => {
-    const at = 'x'
-    expect(
-      trendOf([
-        { at, status: 'passed', value: 0.1 },
-        { at, status: 'passed', value: 0.30000000000000004 },
-      ]),
-    ).toEqual({
+    expect(trendOf(runs(['passed', 0.1], ['passed', 0.30000000000000004]))).toEqual({
       sparkline: '▁█',
       delta: '+0.2',
       regression: false,
@@ -103,36 +101,13 @@ describe('trend', () => {
       previous: 'passed',
     })
     // The same status, the value the wrong way for the check: worse, not a regression.
-    const falling = [
-      { at, status: 'passed' as const, value: 99 },
-      { at, status: 'passed' as const, value: 97.5 },
-    ]
+    const falling = runs(['passed', 99], ['passed', 97.5])
     expect(trendOf(falling, 'higher')).toMatchObject({ delta: '−1.5', worse: true, regression: false })
     expect(trendOf(falling, 'lower')).toMatchObject({ worse: false })
     expect(trendOf(falling)).toMatchObject({ worse: false })
-    expect(
-      trendOf([
-        { at, status: 'failed', value: 12_345.678 },
-        { at, status: 'warning', value: 0 },
-      ]),
-    ).toMatchObject({
-      delta: '−12350',
-      regression: false,
-    })
-    expect(
-      sparkline([
-        { at, status: 'passed' },
-        { at, status: 'failed' },
-        { at, status: 'warning' },
-        { at, status: 'maintenance' },
-      ]),
-    ).toBe('▪×!~')
-    expect(
-      trendOf([
-        { at, status: 'warning' },
-        { at, status: 'failed' },
-      ]),
-    ).toMatchObject({ regression: true, previous: 'warning' })
-    expect(trendOf([{ at, status: 'passed', value: 3 }])).toEqual({ sparkline: '▄', regression: false, worse: false })
+    expect(trendOf(runs(['failed', 12_345.678], ['warning', 0]))).toMatchObject({ delta: '−12350', regression: false })
+    expect(sparkline(runs(['passed'], ['failed'], ['warning'], ['maintenance']))).toBe('▪×!~')
+    expect(trendOf(runs(['warning'], ['failed']))).toMatchObject({ regression: true, previous: 'warning' })
+    expect(trendOf(runs(['passed', 3]))).toEqual({ sparkline: '▄', regression: false, worse: false })
   })
 })

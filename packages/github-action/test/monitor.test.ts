@@ -182,6 +182,11 @@ describe('incidents through the GitHub API (@octokit/action against a fake of it
   })
 })
 
+const count = { type: 'string', pattern: '^\\d+$' }
+const seconds = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }
+/** What a suite and the whole report both carry: counts and time. */
+const totals = { name: { type: 'string' }, tests: count, failures: count, errors: count, skipped: count, time: seconds }
+
 /** The JUnit shape test reporters read (Ant/Jenkins junit XSD): testsuites > testsuite > testcase > failure|skipped. */
 const JUNIT_SCHEMA = {
   type: 'object',
@@ -191,12 +196,7 @@ const JUNIT_SCHEMA = {
       type: 'object',
       required: ['tests', 'failures', 'errors', 'time', 'testsuite'],
       properties: {
-        name: { type: 'string' },
-        tests: { type: 'string', pattern: '^\\d+$' },
-        failures: { type: 'string', pattern: '^\\d+$' },
-        errors: { type: 'string', pattern: '^\\d+$' },
-        skipped: { type: 'string', pattern: '^\\d+$' },
-        time: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+        ...totals,
         timestamp: { type: 'string', format: 'date-time' },
         testsuite: {
           type: 'array',
@@ -205,12 +205,7 @@ const JUNIT_SCHEMA = {
             type: 'object',
             required: ['name', 'tests', 'failures', 'errors', 'testcase'],
             properties: {
-              name: { type: 'string' },
-              tests: { type: 'string', pattern: '^\\d+$' },
-              failures: { type: 'string', pattern: '^\\d+$' },
-              errors: { type: 'string', pattern: '^\\d+$' },
-              skipped: { type: 'string', pattern: '^\\d+$' },
-              time: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+              ...totals,
               timestamp: { type: 'string' },
               testcase: {
                 type: 'array',
@@ -220,7 +215,7 @@ const JUNIT_SCHEMA = {
                   properties: {
                     name: { type: 'string' },
                     classname: { type: 'string' },
-                    time: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+                    time: seconds,
                     failure: {
                       type: 'object',
                       required: ['message', 'type'],
