@@ -135,7 +135,8 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
           idString(l.validationId) === l1ValidationId ||
           `0x${bytesToHex(l.validationId)}` === l1ValidationId.toLowerCase(),
       )
-      sets = [v ? Int32Array.of(v.addedHeight - 1) : new Int32Array()]
+      // The conversion that registered it, then the txs that changed its weight or balance.
+      sets = v ? [Int32Array.of(v.addedHeight - 1), primary.byValidation(idString(v.validationId))] : [new Int32Array()]
     } else if (owners?.length) {
       sets = owners.map((o) => primary.byOwner(chain, o))
     }

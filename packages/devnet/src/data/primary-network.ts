@@ -86,6 +86,8 @@ class PostingLists {
 interface Postings {
   byOwner: PostingLists
   byAsset: PostingLists
+  /** P-Chain: the txs that changed an L1 validation (weight, balance), by validation ID (cb58). */
+  byValidation: PostingLists
   /** Transactions scanned so far: a chain that grew is scanned from here on, not again from the start. */
   scanned: number
 }
@@ -135,13 +137,38 @@ export class PrimaryNetwork {
     return this.postings(chain).byOwner.get(ownerHex) ?? new Int32Array()
   }
 
+  /** Sorted positions of the P-Chain transactions that set an L1 validation's weight or raised its balance. */
+  byValidation(validationId: string): Int32Array {
+    return this.postings('p').byValidation.get(validationId) ?? new Int32Array()
+  }
+
+  /**
+   * The L1 validation a P-Chain tx changed: IncreaseL1ValidatorBalanceTx names it; SetL1ValidatorWeightTx carries it
+   * inside its Warp message's L1ValidatorWeight payload (`vms/platformvm/warp/message/l1_validator_weight.go`), found
+   * here by looking for the L1's validation IDs in the message bytes.
+   */
+  private l1ValidationOf(j: number): string | undefined {
+    const { p } = this.world
+    const { tx } = p.tx(j)
+    if (tx.type === 'increaseL1ValidatorBalance') return idString(tx.validationId)
+    if (tx.type !== 'setL1ValidatorWeight') return undefined
+    const message = Buffer.from(tx.message)
+    const v = p.l1Validators.find((l) => message.includes(Buffer.from(l.validationId)))
+    return v && idString(v.validationId)
+  }
+
   /** Sorted positions of the X-Chain transactions that moved or created an asset (cb58). */
   byAsset(assetId: string): Int32Array | undefined {
     return this.postings('x').byAsset.get(assetId)
   }
 
   private postings(chain: PrimaryChain): Postings {
-    this.postingsOf[chain] ??= { byOwner: new PostingLists(), byAsset: new PostingLists(), scanned: 0 }
+    this.postingsOf[chain] ??= {
+      byOwner: new PostingLists(),
+      byAsset: new PostingLists(),
+      byValidation: new PostingLists(),
+      scanned: 0,
+    }
     const postings = this.postingsOf[chain]
     const n = this.count(chain)
     if (postings.scanned < n) {
@@ -151,8 +178,13 @@ export class PrimaryNetwork {
     return postings
   }
 
-  private scan(chain: PrimaryChain, { byOwner: owners, byAsset: assets, scanned }: Postings, n: number): void {
+  private scan(chain: PrimaryChain, postings: Postings, n: number): void {
+    const { byOwner: owners, byAsset: assets, byValidation: validations, scanned } = postings
     for (let i = scanned; i < n; i++) {
+      if (chain === 'p') {
+        const validationId = this.l1ValidationOf(i)
+        if (validationId) validations.add(validationId, i)
+      }
       const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : chain === 'p' ? this.pUtxos(i) : this.cUtxos(i)
       if (chain === 'c') for (const e of this.cTx(i).evm) owners.add(bytesToHex(e.address), i)
       for (const r of [...consumed, ...emitted]) {

@@ -295,7 +295,7 @@ describe('Primary Network listings of a live devnet', () => {
     }
   })
 
-  it("L1 validators' weight and balance follow the node's", async () => {
+  it("L1 validators' weight and balance follow the node's; l1ValidationId lists the txs that changed them", async () => {
     devnet.advance(8)
     const listed: Any[] = await collect(client.data.listL1Validators.items({ network }))
     const { validators } = await client.platform.getCurrentValidators({ subnetID: devnet.fixtures.p.l1SubnetId })
@@ -304,6 +304,31 @@ describe('Primary Network listings of a live devnet', () => {
       expect(BigInt(match.weight)).toBe(v.weight)
       expect(BigInt(match.remainingBalance)).toBe(v.balance)
     }
+    const changes = ['SetL1ValidatorWeightTx', 'IncreaseL1ValidatorBalanceTx']
+    const all: Any[] = await collect(
+      client.data.listLatestPrimaryNetworkTransactions.items({ network, blockchainId: 'p-chain', pageSize: 100 }),
+    )
+    const changed = all.filter((t) => changes.includes(t.txType)).map((t) => t.txHash)
+    expect(changed.length).toBeGreaterThan(1)
+    const byValidation: string[] = []
+    for (const v of listed) {
+      const txs: Any[] = await collect(
+        client.data.listLatestPrimaryNetworkTransactions.items({
+          network,
+          blockchainId: 'p-chain',
+          l1ValidationId: v.validationId,
+        }),
+      )
+      expect(txs.at(-1).txType).toBe('ConvertSubnetToL1Tx')
+      for (const t of txs.slice(0, -1)) {
+        expect(changes).toContain(t.txType)
+        // The node's view of the tx: a balance increase names the validation ID.
+        const node: Any = await client.platform.getTx({ txID: t.txHash, encoding: 'json' })
+        if (t.txType === 'IncreaseL1ValidatorBalanceTx') expect(node.tx.unsignedTx.validationID).toBe(v.validationId)
+        byValidation.push(t.txHash)
+      }
+    }
+    expect(byValidation.sort()).toEqual(changed.sort())
   })
 })
 
