@@ -45,8 +45,8 @@ export interface Devnet {
   tip(): DevnetTip
   /**
    * Delivers the `limit` (default 1) latest transactions of an address_activity webhook's addresses, oldest first,
-   * as new messages (fresh messageIds) on their retry schedules; answers the messageIds. The devnet's chains do not
-   * advance yet, so its history is what a webhook can be sent.
+   * as new messages (fresh messageIds) on their retry schedules; answers the messageIds. (As the chains advance,
+   * each round's new transactions are delivered on their own.)
    */
   replayWebhookActivity(webhookId: string, limit?: number): string[]
   /** Every webhook delivery attempt so far, oldest first. */

@@ -231,9 +231,9 @@ export class Webhooks {
   // ---- deliveries ---------------------------------------------------------------------------------------------
 
   /**
-   * Sends the watched addresses' `limit` latest transactions on the webhook's chain (oldest first) as events: the
-   * devnet's chains do not advance yet, so its fixed history is what there is to deliver. Each call makes new
-   * messages (fresh messageIds). Answers the messageIds.
+   * Sends the watched addresses' `limit` latest transactions on the webhook's chain (oldest first) as events, on
+   * demand (a devnet that stands still has no new activity to deliver; a live one also delivers as it grows). Each
+   * call makes new messages (fresh messageIds). Answers the messageIds.
    */
   replay(id: string, limit = 1): string[] {
     const subscription = this.subscriptions.get(id)
