@@ -7,6 +7,7 @@ import { C_CHAIN_ID, GENESIS_TIME, P_CHAIN_ID, X_CHAIN_ID } from '../world/const
 import { chainAddress, hexNc, idString } from '../world/json-values.js'
 import { ewoq } from '../world/keys.js'
 import { Lru } from '../world/lru.js'
+import type { PastValidator, PChain } from '../world/pchain.js'
 import type { PTx } from '../world/platform-codec.js'
 import { below } from '../world/random.js'
 import { utxoIdBytes } from '../world/utxo-table.js'
@@ -507,7 +508,13 @@ export class PrimaryNetwork {
     const avax = p.avaxAssetId
     const inputTotal = consumed.reduce((s, r) => s + r.output.amount, 0n)
     const outputTotal = emitted.reduce((s, r) => s + r.output.amount, 0n)
-    const l1Balance = tx.type === 'convertSubnetToL1' ? tx.validators.reduce((s, v) => s + v.balance, 0n) : 0n
+    // nAVAX moved into L1 validator balances: the conversion's initial balances, an IncreaseL1ValidatorBalanceTx's.
+    const l1Balance =
+      tx.type === 'convertSubnetToL1'
+        ? tx.validators.reduce((s, v) => s + v.balance, 0n)
+        : tx.type === 'increaseL1ValidatorBalance'
+          ? tx.balance
+          : 0n
     const out: Record<string, unknown> = {
       txHash: idString(id),
       txType: P_TYPES[tx.type],
@@ -529,7 +536,12 @@ export class PrimaryNetwork {
     }
     if ('subnetId' in tx) out.subnetId = idString(tx.subnetId)
     switch (tx.type) {
+      case 'rewardValidator':
+        // "Staking transaction corresponding to the RewardValidatorTx" (PChainTransaction.stakingTxHash).
+        out.stakingTxHash = idString(tx.stakerTxId)
+        break
       case 'addPermissionlessValidator':
+        this.addRewardTxHash(out, id)
         out.delegationFeePercent = (tx.shares / 10_000).toFixed(4)
         out.estimatedReward = reward(tx.validator.weight, tx.validator.end - tx.validator.start).toString()
         out.rewardAddresses = tx.validationRewardsOwner.addresses.map((a) => chainAddress('P', a).slice(2))
@@ -566,22 +578,69 @@ export class PrimaryNetwork {
           blockchainId: idString(tx.chainId),
           contractAddress: `0x${bytesToHex(tx.address)}`,
         }
-        out.l1ValidatorDetails = this.world.p.l1Validators.map((v) => ({
-          validationId: idString(v.validationId),
-          validationIdHex: `0x${bytesToHex(v.validationId)}`,
-          nodeId: v.node.nodeId,
-          subnetId: idString(tx.subnetId),
-          weight: Number(v.weight),
-          remainingBalance: Number(v.balance),
-          balanceChange: Number(v.balance),
-          blsCredentials: { publicKey: hexNc(v.node.publicKey), proofOfPossession: hexNc(v.node.proofOfPossession) },
-        }))
+        out.l1ValidatorDetails = this.world.p.l1Validators.map((_, k) => this.l1ValidatorDetails(k, j))
+        break
+      }
+      case 'setL1ValidatorWeight':
+      case 'increaseL1ValidatorBalance': {
+        const id = this.l1ValidationOf(j)
+        const k = this.world.p.l1Validators.findIndex((v) => idString(v.validationId) === id)
+        if (k >= 0) out.l1ValidatorDetails = [this.l1ValidatorDetails(k, j)]
         break
       }
       default:
         break
     }
     return out
+  }
+
+  /**
+   * L1 validator k as P-Chain tx j left it, as L1ValidatorDetailsTransaction (data-api.openapi.json line 15203: "the
+   * state at the time of the transaction, not in real-time"): the conversion's weight and balance, then each
+   * SetL1ValidatorWeightTx's weight and IncreaseL1ValidatorBalanceTx's amount up to tx j; balanceChange is what tx j
+   * added.
+   */
+  private l1ValidatorDetails(k: number, j: number): Record<string, unknown> {
+    const { p } = this.world
+    const v = p.l1Validators[k] as (typeof p.l1Validators)[number]
+    const conversion = p.tx(v.addedHeight - 1).tx
+    const initial = conversion.type === 'convertSubnetToL1' ? conversion.validators[k] : undefined
+    let weight = initial?.weight ?? v.weight
+    let balance = initial?.balance ?? v.balance
+    let change = j === v.addedHeight - 1 ? balance : 0n
+    const id = Buffer.from(v.validationId)
+    for (const i of this.byValidation(idString(v.validationId))) {
+      if (i > j) break
+      const { tx } = p.tx(i)
+      if (tx.type === 'increaseL1ValidatorBalance') {
+        balance += tx.balance
+        if (i === j) change = tx.balance
+      } else if (tx.type === 'setL1ValidatorWeight') {
+        // L1ValidatorWeight: codec version, type ID, validation ID, nonce, weight (warp/message/l1_validator_weight.go).
+        weight = Buffer.from(tx.message).readBigUInt64BE(Buffer.from(tx.message).indexOf(id) + 40)
+      }
+    }
+    return {
+      validationId: idString(v.validationId),
+      validationIdHex: `0x${bytesToHex(v.validationId)}`,
+      nodeId: v.node.nodeId,
+      subnetId: idString(p.l1SubnetId),
+      weight: Number(weight),
+      remainingBalance: Number(balance),
+      balanceChange: Number(change),
+      blsCredentials: { publicKey: hexNc(v.node.publicKey), proofOfPossession: hexNc(v.node.proofOfPossession) },
+    }
+  }
+
+  /** "Reward transaction hash for the completed validations" (PChainTransaction.rewardTxHash), once the stake ended. */
+  private addRewardTxHash(out: Record<string, unknown>, stakerTxId: Uint8Array): void {
+    const { p } = this.world
+    for (let k = p.pastValidatorCount - 1; k >= 0; k--) {
+      const v = p.pastValidatorAt(k)
+      if (compareBytes(v.txId, stakerTxId) !== 0) continue
+      out.rewardTxHash = idString(rewardTxId(p, v))
+      return
+    }
   }
 
   /** Number of UTXOs a rendered transaction lists (the service stops a page at a UTXO threshold). */
@@ -645,6 +704,11 @@ export class PrimaryNetwork {
       },
     }
   }
+}
+
+/** The RewardValidatorTx that ended a validation: the tx of the proposal block before the commit that removed it. */
+export function rewardTxId(p: PChain, v: PastValidator): Uint8Array {
+  return p.txId(p.blockTxRange(v.removedHeight - 1)[0])
 }
 
 /** P-Chain UTXOs a tx creates, by output index: its outputs, then stake outputs, then exported outputs. */

@@ -8,7 +8,7 @@ import type { World } from '../world/world.js'
 import type { RouteHandler } from './context.js'
 import { badRequest, bool, list, type Params, str } from './http.js'
 import { listPage } from './paging.js'
-import { addressShortId } from './primary-network.js'
+import { addressShortId, rewardTxId } from './primary-network.js'
 import { chainInfo, timestamps } from './primary-network-api.js'
 
 /**
@@ -107,7 +107,6 @@ function subnetValidator(p: PChain, v: SubnetStaker): Record<string, unknown> {
  */
 function completedValidator(p: PChain, v: PastValidator): Record<string, unknown> {
   const delegators = delegatorsOf(p, v)
-  const [rewardTx] = p.blockTxRange(v.removedHeight - 1)
   return {
     txHash: idString(v.txId),
     nodeId: v.node.nodeId,
@@ -123,7 +122,7 @@ function completedValidator(p: PChain, v: PastValidator): Record<string, unknown
       validationRewardAmount: v.potentialReward.toString(),
       delegationRewardAmount: '0',
       rewardAddresses: [rewardAddress(ewoq.shortId)],
-      rewardTxHash: idString(p.txId(rewardTx)),
+      rewardTxHash: idString(rewardTxId(p, v)),
     },
     validationStatus: 'completed',
   }
@@ -138,7 +137,6 @@ function historicalReward(world: World, v: PastValidator): Record<string, unknow
   const { p } = world
   const { tx } = p.tx(world.index('pTx').find(v.txId))
   const outputIndex = 'stake' in tx ? tx.base.outputs.length + tx.stake.length : 0
-  const [rewardTx] = p.blockTxRange(v.removedHeight - 1)
   return {
     addresses: [rewardAddress(ewoq.shortId)],
     txHash: idString(v.txId),
@@ -157,7 +155,7 @@ function historicalReward(world: World, v: PastValidator): Record<string, unknow
       type: 'secp256k1',
       amount: v.potentialReward.toString(),
     },
-    rewardTxHash: idString(p.txId(rewardTx)),
+    rewardTxHash: idString(rewardTxId(p, v)),
   }
 }
 

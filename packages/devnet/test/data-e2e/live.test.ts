@@ -249,6 +249,9 @@ describe('Primary Network listings of a live devnet', () => {
       expect(r.reward.amount).toBe(validator.rewards.validationRewardAmount)
       expect(onNode.has(r.utxoId)).toBe(true)
       const reward: Any = await client.data.getTxByHash({ network, blockchainId: 'p-chain', txHash: r.rewardTxHash })
+      expect(reward.stakingTxHash).toBe(r.txHash)
+      const staking: Any = await client.data.getTxByHash({ network, blockchainId: 'p-chain', txHash: r.txHash })
+      expect(staking).toMatchObject({ txType: 'AddPermissionlessValidatorTx', rewardTxHash: r.rewardTxHash })
       const block: Any = await client.data.getBlockById({
         network,
         blockchainId: 'p-chain',
@@ -296,6 +299,12 @@ describe('Primary Network listings of a live devnet', () => {
   })
 
   it("L1 validators' weight and balance follow the node's; l1ValidationId lists the txs that changed them", async () => {
+    const [first] = await collect(client.data.listL1Validators.items({ network }))
+    const history = async (l1ValidationId: string): Promise<Any[]> =>
+      collect(
+        client.data.listLatestPrimaryNetworkTransactions.items({ network, blockchainId: 'p-chain', l1ValidationId }),
+      )
+    const conversion = (await history(first?.validationId as string)).at(-1)
     devnet.advance(8)
     const listed: Any[] = await collect(client.data.listL1Validators.items({ network }))
     const { validators } = await client.platform.getCurrentValidators({ subnetID: devnet.fixtures.p.l1SubnetId })
@@ -312,14 +321,17 @@ describe('Primary Network listings of a live devnet', () => {
     expect(changed.length).toBeGreaterThan(1)
     const byValidation: string[] = []
     for (const v of listed) {
-      const txs: Any[] = await collect(
-        client.data.listLatestPrimaryNetworkTransactions.items({
-          network,
-          blockchainId: 'p-chain',
-          l1ValidationId: v.validationId,
+      const txs = await history(v.validationId)
+      // The conversion shows the validators as it registered them, however they changed since.
+      expect(txs.at(-1)).toEqual(conversion)
+      // A tx shows the validation as it left it: the newest, as it is now.
+      expect(txs[0].l1ValidatorDetails).toEqual([
+        expect.objectContaining({
+          validationId: v.validationId,
+          weight: v.weight,
+          remainingBalance: v.remainingBalance,
         }),
-      )
-      expect(txs.at(-1).txType).toBe('ConvertSubnetToL1Tx')
+      ])
       for (const t of txs.slice(0, -1)) {
         expect(changes).toContain(t.txType)
         // The node's view of the tx: a balance increase names the validation ID.
