@@ -196,6 +196,27 @@ describe('Primary Network listings of a live devnet', () => {
     expect([...types].some((t) => ['SetL1ValidatorWeightTx', 'IncreaseL1ValidatorBalanceTx'].includes(t))).toBe(true)
   })
 
+  it("the P- and X-Chain block listings reach the node's new blocks, each with its transactions", async () => {
+    const tip = devnet.advance(3)
+    for (const [blockchainId, height] of [
+      ['p-chain', tip.p],
+      ['x-chain', tip.x],
+    ] as const) {
+      const blocks: Any[] = (await client.data.listLatestPrimaryNetworkBlocks({ network, blockchainId, pageSize: 3 }))
+        .blocks as Any[]
+      expect(Number(blocks[0].blockNumber)).toBe(height)
+      for (const b of blocks) {
+        const node: Any =
+          blockchainId === 'p-chain'
+            ? await client.platform.getBlockByHeight({ height: Number(b.blockNumber), encoding: 'json' })
+            : await client.avm.getBlockByHeight({ height: Number(b.blockNumber), encoding: 'json' })
+        expect(b.blockHash).toBe(node.block.id)
+        const txs = node.block.txs ?? (node.block.tx ? [node.block.tx] : [])
+        expect(b.transactions).toEqual(txs.map((t: Any) => t.id))
+      }
+    }
+  })
+
   it('validators: new ones listed, ended ones completed with their reward tx; a walk keeps its place', async () => {
     const page = (pageToken: string | undefined) => client.data.listValidators({ network, pageSize: 3, pageToken })
     const before: Any[] = await collect(client.data.listValidators.items({ network }))
