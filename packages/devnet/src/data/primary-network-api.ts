@@ -3,6 +3,7 @@ import { C_CHAIN_ID, P_CHAIN_ID, X_CHAIN_ID } from '../world/constants.js'
 import { idString } from '../world/json-values.js'
 import type { ApiCall, RouteHandler } from './context.js'
 import { badRequest, list, notFound, num, type Params, str } from './http.js'
+import { conversionOf } from './l1-history.js'
 import { mergeSorted, paginate, requestKey } from './paging.js'
 import { addressShortId, type PrimaryChain, PrimaryNetwork } from './primary-network.js'
 
@@ -136,7 +137,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
           `0x${bytesToHex(l.validationId)}` === l1ValidationId.toLowerCase(),
       )
       // The conversion that registered it, then the txs that changed its weight or balance.
-      sets = v ? [Int32Array.of(v.addedHeight - 1), primary.byValidation(idString(v.validationId))] : [new Int32Array()]
+      sets = v ? [Int32Array.of(conversionOf(v)), primary.l1.positions(idString(v.validationId))] : [new Int32Array()]
     } else if (owners?.length) {
       sets = owners.map((o) => primary.byOwner(chain, o))
     }

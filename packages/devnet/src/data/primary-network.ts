@@ -14,6 +14,7 @@ import { utxoIdBytes } from '../world/utxo-table.js'
 import type { World } from '../world/world.js'
 import { checksumAddress } from './evm-chain.js'
 import { GrowingInt32 } from './growing.js'
+import { L1History } from './l1-history.js'
 import { firstWhere } from './paging.js'
 
 export type PrimaryChain = 'p' | 'x' | 'c'
@@ -87,8 +88,6 @@ class PostingLists {
 interface Postings {
   byOwner: PostingLists
   byAsset: PostingLists
-  /** P-Chain: the txs that changed an L1 validation (weight, balance), by validation ID (cb58). */
-  byValidation: PostingLists
   /** Transactions scanned so far: a chain that grew is scanned from here on, not again from the start. */
   scanned: number
 }
@@ -102,8 +101,13 @@ interface Postings {
 export class PrimaryNetwork {
   private readonly postingsOf: Partial<Record<PrimaryChain, Postings>> = {}
   private readonly outputCache = new Lru<string, ResolvedOutput[]>(4096)
+  private readonly rewards = new Map<string, Uint8Array>()
+  /** The L1 validations' changes, for listings by validation ID and txs' `l1ValidatorDetails`. */
+  readonly l1: L1History
 
-  constructor(readonly world: World) {}
+  constructor(readonly world: World) {
+    this.l1 = new L1History(world)
+  }
 
   // ---------------------------------------------------------------- chains
 
@@ -138,26 +142,6 @@ export class PrimaryNetwork {
     return this.postings(chain).byOwner.get(ownerHex) ?? new Int32Array()
   }
 
-  /** Sorted positions of the P-Chain transactions that set an L1 validation's weight or raised its balance. */
-  byValidation(validationId: string): Int32Array {
-    return this.postings('p').byValidation.get(validationId) ?? new Int32Array()
-  }
-
-  /**
-   * The L1 validation a P-Chain tx changed: IncreaseL1ValidatorBalanceTx names it; SetL1ValidatorWeightTx carries it
-   * inside its Warp message's L1ValidatorWeight payload (`vms/platformvm/warp/message/l1_validator_weight.go`), found
-   * here by looking for the L1's validation IDs in the message bytes.
-   */
-  private l1ValidationOf(j: number): string | undefined {
-    const { p } = this.world
-    const { tx } = p.tx(j)
-    if (tx.type === 'increaseL1ValidatorBalance') return idString(tx.validationId)
-    if (tx.type !== 'setL1ValidatorWeight') return undefined
-    const message = Buffer.from(tx.message)
-    const v = p.l1Validators.find((l) => message.includes(Buffer.from(l.validationId)))
-    return v && idString(v.validationId)
-  }
-
   /** Sorted positions of the X-Chain transactions that moved or created an asset (cb58). */
   byAsset(assetId: string): Int32Array | undefined {
     return this.postings('x').byAsset.get(assetId)
@@ -167,7 +151,6 @@ export class PrimaryNetwork {
     this.postingsOf[chain] ??= {
       byOwner: new PostingLists(),
       byAsset: new PostingLists(),
-      byValidation: new PostingLists(),
       scanned: 0,
     }
     const postings = this.postingsOf[chain]
@@ -180,12 +163,8 @@ export class PrimaryNetwork {
   }
 
   private scan(chain: PrimaryChain, postings: Postings, n: number): void {
-    const { byOwner: owners, byAsset: assets, byValidation: validations, scanned } = postings
+    const { byOwner: owners, byAsset: assets, scanned } = postings
     for (let i = scanned; i < n; i++) {
-      if (chain === 'p') {
-        const validationId = this.l1ValidationOf(i)
-        if (validationId) validations.add(validationId, i)
-      }
       const { consumed, emitted } = chain === 'x' ? this.xUtxos(i) : chain === 'p' ? this.pUtxos(i) : this.cUtxos(i)
       if (chain === 'c') for (const e of this.cTx(i).evm) owners.add(bytesToHex(e.address), i)
       for (const r of [...consumed, ...emitted]) {
@@ -578,14 +557,14 @@ export class PrimaryNetwork {
           blockchainId: idString(tx.chainId),
           contractAddress: `0x${bytesToHex(tx.address)}`,
         }
-        out.l1ValidatorDetails = this.world.p.l1Validators.map((_, k) => this.l1ValidatorDetails(k, j))
+        out.l1ValidatorDetails = this.world.p.l1Validators.map((_, k) => this.l1.details(k, j))
         break
       }
       case 'setL1ValidatorWeight':
       case 'increaseL1ValidatorBalance': {
-        const id = this.l1ValidationOf(j)
+        const id = this.l1.validationOf(j)
         const k = this.world.p.l1Validators.findIndex((v) => idString(v.validationId) === id)
-        if (k >= 0) out.l1ValidatorDetails = [this.l1ValidatorDetails(k, j)]
+        if (k >= 0) out.l1ValidatorDetails = [this.l1.details(k, j)]
         break
       }
       default:
@@ -594,53 +573,16 @@ export class PrimaryNetwork {
     return out
   }
 
-  /**
-   * L1 validator k as P-Chain tx j left it, as L1ValidatorDetailsTransaction (data-api.openapi.json line 15203: "the
-   * state at the time of the transaction, not in real-time"): the conversion's weight and balance, then each
-   * SetL1ValidatorWeightTx's weight and IncreaseL1ValidatorBalanceTx's amount up to tx j; balanceChange is what tx j
-   * added.
-   */
-  private l1ValidatorDetails(k: number, j: number): Record<string, unknown> {
-    const { p } = this.world
-    const v = p.l1Validators[k] as (typeof p.l1Validators)[number]
-    const conversion = p.tx(v.addedHeight - 1).tx
-    const initial = conversion.type === 'convertSubnetToL1' ? conversion.validators[k] : undefined
-    let weight = initial?.weight ?? v.weight
-    let balance = initial?.balance ?? v.balance
-    let change = j === v.addedHeight - 1 ? balance : 0n
-    const id = Buffer.from(v.validationId)
-    for (const i of this.byValidation(idString(v.validationId))) {
-      if (i > j) break
-      const { tx } = p.tx(i)
-      if (tx.type === 'increaseL1ValidatorBalance') {
-        balance += tx.balance
-        if (i === j) change = tx.balance
-      } else if (tx.type === 'setL1ValidatorWeight') {
-        // L1ValidatorWeight: codec version, type ID, validation ID, nonce, weight (warp/message/l1_validator_weight.go).
-        weight = Buffer.from(tx.message).readBigUInt64BE(Buffer.from(tx.message).indexOf(id) + 40)
-      }
-    }
-    return {
-      validationId: idString(v.validationId),
-      validationIdHex: `0x${bytesToHex(v.validationId)}`,
-      nodeId: v.node.nodeId,
-      subnetId: idString(p.l1SubnetId),
-      weight: Number(weight),
-      remainingBalance: Number(balance),
-      balanceChange: Number(change),
-      blsCredentials: { publicKey: hexNc(v.node.publicKey), proofOfPossession: hexNc(v.node.proofOfPossession) },
-    }
-  }
-
   /** "Reward transaction hash for the completed validations" (PChainTransaction.rewardTxHash), once the stake ended. */
   private addRewardTxHash(out: Record<string, unknown>, stakerTxId: Uint8Array): void {
     const { p } = this.world
-    for (let k = p.pastValidatorCount - 1; k >= 0; k--) {
+    // The RewardValidatorTx of each ended validation by staker tx, extended as validations end.
+    for (let k = this.rewards.size; k < p.pastValidatorCount; k++) {
       const v = p.pastValidatorAt(k)
-      if (compareBytes(v.txId, stakerTxId) !== 0) continue
-      out.rewardTxHash = idString(rewardTxId(p, v))
-      return
+      this.rewards.set(Buffer.from(v.txId).toString('latin1'), rewardTxId(p, v))
     }
+    const reward = this.rewards.get(Buffer.from(stakerTxId).toString('latin1'))
+    if (reward) out.rewardTxHash = idString(reward)
   }
 
   /** Number of UTXOs a rendered transaction lists (the service stops a page at a UTXO threshold). */

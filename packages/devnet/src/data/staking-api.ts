@@ -173,6 +173,8 @@ interface Row {
   uptime: number
 }
 
+const completedRows = new WeakMap<PChain, Row[]>()
+
 /** Every validation, Primary Network and subnet, current and completed, as rows the filters and sort keys read. */
 function validatorRows(p: PChain): Row[] {
   const total = p.primaryValidators.reduce((s, v) => s + v.stake, 0n)
@@ -191,11 +193,17 @@ function validatorRows(p: PChain): Row[] {
       uptime: v.uptime,
     }
   })
-  const completed = Array.from({ length: p.pastValidatorCount }, (_, k) => {
+  // An ended validation never changes: its row is made once, as validations end.
+  let completed = completedRows.get(p)
+  if (!completed) {
+    completed = []
+    completedRows.set(p, completed)
+  }
+  for (let k = completed.length; k < p.pastValidatorCount; k++) {
     const v = p.pastValidatorAt(k)
-    return {
+    completed.push({
       json: completedValidator(p, v),
-      status: 'completed' as const,
+      status: 'completed',
       position: 0,
       height: v.addedHeight,
       subnet: P_CHAIN_ID,
@@ -204,8 +212,8 @@ function validatorRows(p: PChain): Row[] {
       capacity: 0n,
       end: v.end,
       uptime: v.uptime,
-    }
-  })
+    })
+  }
   const subnet = p.subnetValidators.map((v) => ({
     json: subnetValidator(p, v),
     status: 'active' as const,
