@@ -5,7 +5,7 @@ import type { ApiCall, RouteHandler } from './context.js'
 import { badRequest, list, notFound, num, type Params, str } from './http.js'
 import { conversionOf } from './l1-history.js'
 import { mergeSorted, paginate, requestKey } from './paging.js'
-import { addressShortId, type PrimaryChain, PrimaryNetwork } from './primary-network.js'
+import { addressShortId, type PrimaryChain, PrimaryNetwork, pastValidators } from './primary-network.js'
 
 /** The service stops a transactions page once its UTXOs reach this many (seed 001, rule 3). */
 export const UTXO_PAGE_THRESHOLD = 500
@@ -205,7 +205,7 @@ export const primaryNetworkHandlers: Record<string, RouteHandler> = {
     const { p } = world
     const validator =
       p.primaryValidators.some((v) => v.node.nodeId === nodeId) ||
-      Array.from({ length: p.pastValidatorCount }, (_, k) => p.pastValidatorAt(k)).some((v) => v.node.nodeId === nodeId)
+      pastValidators(p).some((v) => v.node.nodeId === nodeId)
     const result = paginate(page(call, { chain, nodeId, start, end }), function* (from) {
       if (!validator) return
       for (let h = from ?? highest; h >= lowest; h--) {

@@ -577,8 +577,9 @@ export class PrimaryNetwork {
   private addRewardTxHash(out: Record<string, unknown>, stakerTxId: Uint8Array): void {
     const { p } = this.world
     // The RewardValidatorTx of each ended validation by staker tx, extended as validations end.
-    for (let k = this.rewards.size; k < p.pastValidatorCount; k++) {
-      const v = p.pastValidatorAt(k)
+    const past = pastValidators(p)
+    for (let k = this.rewards.size; k < past.length; k++) {
+      const v = past[k] as PastValidator
       this.rewards.set(Buffer.from(v.txId).toString('latin1'), rewardTxId(p, v))
     }
     const reward = this.rewards.get(Buffer.from(stakerTxId).toString('latin1'))
@@ -646,6 +647,19 @@ export class PrimaryNetwork {
       },
     }
   }
+}
+
+const endedValidators = new WeakMap<PChain, PastValidator[]>()
+
+/** The validators whose stake ended, oldest first: each read once, as validations end (they never change). */
+export function pastValidators(p: PChain): PastValidator[] {
+  let list = endedValidators.get(p)
+  if (!list) {
+    list = []
+    endedValidators.set(p, list)
+  }
+  for (let k = list.length; k < p.pastValidatorCount; k++) list.push(p.pastValidatorAt(k))
+  return list
 }
 
 /** The RewardValidatorTx that ended a validation: the tx of the proposal block before the commit that removed it. */

@@ -8,7 +8,7 @@ import type { World } from '../world/world.js'
 import type { RouteHandler } from './context.js'
 import { badRequest, bool, list, type Params, str } from './http.js'
 import { listPage } from './paging.js'
-import { addressShortId, rewardTxId } from './primary-network.js'
+import { addressShortId, pastValidators, rewardTxId } from './primary-network.js'
 import { chainInfo, timestamps } from './primary-network-api.js'
 
 /**
@@ -199,8 +199,9 @@ function validatorRows(p: PChain): Row[] {
     completed = []
     completedRows.set(p, completed)
   }
-  for (let k = completed.length; k < p.pastValidatorCount; k++) {
-    const v = p.pastValidatorAt(k)
+  const past = pastValidators(p)
+  for (let k = completed.length; k < past.length; k++) {
+    const v = past[k] as PastValidator
     completed.push({
       json: completedValidator(p, v),
       status: 'completed',
@@ -443,18 +444,19 @@ export const stakingHandlers: Record<string, RouteHandler> = {
     const { p } = call.ctx.world
     const { owners, nodeIds } = rewardFilters(params)
     const ewoqOwner = bytesToHex(ewoq.shortId)
-    const rewards: { k: number; json: Record<string, unknown> }[] = []
-    for (let k = 0; k < p.pastValidatorCount; k++) {
-      const v = p.pastValidatorAt(k)
-      if (owners !== undefined && !owners.includes(ewoqOwner)) continue
-      if (nodeIds !== undefined && !nodeIds.includes(v.node.nodeId)) continue
-      if (v.potentialReward > 0n) rewards.push({ k, json: historicalReward(call.ctx.world, v) })
-    }
+    const rewards = pastValidators(p)
+      .map((v, k) => ({ v, k }))
+      .filter(
+        ({ v }) =>
+          v.potentialReward > 0n &&
+          (owners === undefined || owners.includes(ewoqOwner)) &&
+          (nodeIds === undefined || nodeIds.includes(v.node.nodeId)),
+      )
     const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
     if (descending) rewards.reverse()
     const keyed = { position: (r: { k: number }) => r.k, descending }
     const { items, ...next } = listPage(call, rewards, { ...params }, 10, keyed)
-    return { ...next, historicalRewards: items.map((r) => r.json) }
+    return { ...next, historicalRewards: items.map((r) => historicalReward(call.ctx.world, r.v)) }
   },
 
   listValidators: (call) => {
