@@ -8,6 +8,7 @@ import { type AvalancheClient, verifyWebhookSignature } from '@avalanche-automat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../../src/index.js'
 import { collect, dataClient, raw, until, webhookReceiver } from './helpers.js'
+import { assertValid, responseValidator } from './openapi.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read field by field
 type Any = any
@@ -419,6 +420,54 @@ describe('webhooks of a live devnet', () => {
     )
     expect(inbox.deliveries.every((d) => d.json.webhookId === hook.id)).toBe(true)
     await client.data.deactivateWebhook({ id: hook.id })
+  })
+})
+
+describe('OpenAPI shapes after growth', () => {
+  it('the listings and the new kinds of items still match their response schemas', async () => {
+    const strict = await startDevnet({ seed: 6, evmTxs: 1_000, quirks: false })
+    try {
+      strict.advance(60)
+      const { ewoq } = strict.fixtures.accounts
+      const get = async (path: string) => {
+        const answer = await raw(strict, path)
+        expect(answer.status, path).toBe(200)
+        return answer.body as Any
+      }
+      const p = '/v1/networks/fuji/blockchains/p-chain'
+      const txs = await get(`${p}/transactions?pageSize=40`)
+      const ofType = (type: string) => txs.transactions.find((t: Any) => t.txType === type).txHash
+      const checks: [string, string, string][] = [
+        ['data', '/v1/networks/{network}/validators', '/v1/networks/fuji/validators?pageSize=100'],
+        ['data', '/v1/networks/{network}/validators', '/v1/networks/fuji/validators?validationStatus=completed'],
+        ['data', '/v1/networks/{network}/rewards', `/v1/networks/fuji/rewards?addresses=${ewoq.p}`],
+        ['data', '/v1/networks/{network}/blockchains/{blockchainId}/transactions', `${p}/transactions?pageSize=40`],
+        [
+          'data',
+          '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
+          '/v1/networks/fuji/blockchains/x-chain/transactions?pageSize=20',
+        ],
+        ['data', '/v1/networks/{network}/blockchains/{blockchainId}/blocks', `${p}/blocks?pageSize=20`],
+        ['data', '/v1/networks/{network}/blockchains/{blockchainId}/utxos', `${p}/utxos?addresses=${ewoq.p}`],
+        ['data', '/v1/chains/{chainId}/blocks', `/v1/chains/${C}/blocks?pageSize=20`],
+        ['data', '/v1/chains/{chainId}/transactions', `/v1/chains/${C}/transactions?pageSize=50`],
+        [
+          'data',
+          '/v1/chains/{chainId}/addresses/{address}/transactions',
+          `/v1/chains/${C}/addresses/${strict.fixtures.data.evm.accounts.alice}/transactions?pageSize=20`,
+        ],
+        ['metrics', '/v2/chains/{chainId}/metrics/{metric}', `/v2/chains/${C}/metrics/txCount?timeInterval=hour`],
+      ]
+      for (const type of ['RewardValidatorTx', 'SetL1ValidatorWeightTx', 'IncreaseL1ValidatorBalanceTx']) {
+        const path = '/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}'
+        checks.push(['data', path, `${p}/transactions/${ofType(type)}`])
+      }
+      for (const [api, template, path] of checks) {
+        assertValid(responseValidator(api as 'data' | 'metrics', template, 200), await get(path), path)
+      }
+    } finally {
+      await strict.close()
+    }
   })
 })
 
