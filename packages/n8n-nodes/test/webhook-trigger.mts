@@ -97,13 +97,13 @@ export async function listExecutions(rest: Rest, workflowId: string): Promise<Ex
   return all
 }
 
-/** One execution with the trigger's items. */
-export async function readExecution(rest: Rest, summary: ExecutionSummary): Promise<Execution> {
+/** One execution with the items of its trigger (`node`, by default the webhook trigger). */
+export async function readExecution(rest: Rest, summary: ExecutionSummary, node = TRIGGER_NAME): Promise<Execution> {
   const full = await rest<{ data: string }>('GET', `/executions/${summary.id}`)
   const data = flatted.parse(full.data) as {
     resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] } }[]> }
   }
-  const items = (data.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main[0] ?? []).map((i) => i.json)
+  const items = (data.resultData.runData[node]?.[0]?.data?.main[0] ?? []).map((i) => i.json)
   return { ...summary, items }
 }
 
@@ -115,7 +115,12 @@ export async function waitForExecutions(
   rest: Rest,
   workflowId: string,
   count: number,
-  { mode, timeoutMs = 30_000, partial = false }: { mode?: string; timeoutMs?: number; partial?: boolean } = {},
+  {
+    mode,
+    timeoutMs = 30_000,
+    partial = false,
+    node,
+  }: { mode?: string; timeoutMs?: number; partial?: boolean; node?: string } = {},
 ): Promise<Execution[]> {
   const deadline = Date.now() + timeoutMs
   let done: ExecutionSummary[] = []
@@ -132,7 +137,7 @@ export async function waitForExecutions(
   // then times out (n8n answers 503 "Database is not ready!" until it recovers).
   const read: Execution[] = []
   for (let i = 0; i < done.length; i += 8)
-    read.push(...(await Promise.all(done.slice(i, i + 8).map((e) => readExecution(rest, e)))))
+    read.push(...(await Promise.all(done.slice(i, i + 8).map((e) => readExecution(rest, e, node)))))
   return read
 }
 
