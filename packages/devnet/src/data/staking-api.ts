@@ -415,8 +415,10 @@ export const stakingHandlers: Record<string, RouteHandler> = {
         )
       })
       .sort((a, b) => a - b)
-    if ((str(params, 'sortOrder') ?? 'desc') === 'desc') rows.reverse()
-    const { items, ...next } = listPage(call, rows, { ...params })
+    const descending = (str(params, 'sortOrder') ?? 'desc') === 'desc'
+    if (descending) rows.reverse()
+    // Positions are the txs' own: a page token keeps its place as stakes start and end.
+    const { items, ...next } = listPage(call, rows, { ...params }, 10, { position: (j) => j, descending })
     return { ...next, transactions: items.map((j) => primary.renderP(j)), chainInfo: chainInfo('p', params) }
   },
 

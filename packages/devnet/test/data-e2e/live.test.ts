@@ -320,6 +320,30 @@ describe('Primary Network listings of a live devnet', () => {
     }
   })
 
+  it("ewoq's active staking txs: a walk keeps its place as stakes start and end", async () => {
+    const { ewoq } = devnet.fixtures.accounts
+    const params = { network, blockchainId: 'p-chain' as const, addresses: [ewoq.p] }
+    const staking = async () =>
+      (await collect(client.data.listActivePrimaryNetworkStakingTransactions.items(params))).map((t: Any) => t.txHash)
+    devnet.advance(5)
+    const before = await staking()
+    const first = await client.data.listActivePrimaryNetworkStakingTransactions({ ...params, pageSize: 2 })
+    devnet.advance(30)
+    const rest = await walk(async (token) => {
+      const p: Any = await client.data.listActivePrimaryNetworkStakingTransactions({
+        ...params,
+        pageSize: 2,
+        pageToken: token ?? first.nextPageToken,
+      })
+      return { items: p.transactions, token: p.nextPageToken }
+    })
+    const after = await staking()
+    expect(after.filter((h) => !before.includes(h)).length).toBeGreaterThan(0)
+    expect(before.filter((h) => !after.includes(h)).length).toBeGreaterThan(0)
+    const walked = [...(first.transactions as Any[]), ...rest].map((t) => t.txHash)
+    expect(walked.slice(2)).toEqual(before.slice(2).filter((h) => after.includes(h)))
+  })
+
   it("L1 validators' weight and balance follow the node's; l1ValidationId lists the txs that changed them", async () => {
     const [first] = await collect(client.data.listL1Validators.items({ network }))
     const history = async (l1ValidationId: string): Promise<Any[]> =>
