@@ -6,6 +6,7 @@ import { evmUsers } from './evm-chain.js'
 import { badRequest, notFound, num, type Params, str } from './http.js'
 import { DAY_ONLY, type Interval, METRICS_END, type Point } from './metrics-model.js'
 import { listPage } from './paging.js'
+import { pastValidators } from './primary-network.js'
 
 function chainIdsOf(ctx: DataContext, chainId: string): string[] {
   const ids = ctx.metrics.chainKeys(chainId)
@@ -232,7 +233,8 @@ export const metricsHandlers: Record<string, RouteHandler> = {
     const bare = (a: Uint8Array) => chainAddress('P', a).slice(2)
     let rows: { addresses: string[]; sortKey: string; from: number; to: number }[]
     if (subnetId === '11111111111111111111111111111111LpoYY') {
-      rows = p.primaryValidators.map((v) => ({
+      // Those whose stake has ended too: they validated within their dates.
+      rows = [...p.primaryValidators, ...pastValidators(p)].map((v) => ({
         addresses: [bare(ewoqShortId(ctx))],
         sortKey: v.node.nodeId,
         from: v.start,

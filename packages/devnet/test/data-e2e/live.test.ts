@@ -244,6 +244,16 @@ describe('Primary Network listings of a live devnet', () => {
       })
       expect(reward.txType).toBe('RewardValidatorTx')
     }
+    // The Metrics API's validators of a date range still count those whose stake ended within it.
+    const [ended] = completed
+    const inRange = await collect(
+      client.metrics.getValidatorsByDateRange.items({
+        subnetId: devnet.fixtures.chains.p,
+        startTimestamp: ended.startTimestamp,
+        endTimestamp: ended.endTimestamp,
+      }),
+    )
+    expect(inRange.map((r: Any) => r.sortKey)).toContain(ended.nodeId)
     const active: Any[] = await collect(client.data.listValidators.items({ network, validationStatus: 'active' }))
     expect(active.length + completed.length).toBe(after.length)
     const subnet = await collect(client.data.listValidators.items({ network, subnetId: devnet.fixtures.p.subnetId }))
