@@ -1,5 +1,5 @@
 import { cb58Encode } from '@avalanche-automation/core'
-import { C_BLOCK_SECONDS, C_CHAIN_ID, EVM_ID, P_CHAIN_ID, SUBNET_EVM_ID } from '../world/constants.js'
+import { C_BLOCK_SECONDS, C_CHAIN_ID, EVM_ID, L1_STATIC_BLOCKS, P_CHAIN_ID, SUBNET_EVM_ID } from '../world/constants.js'
 import type { World } from '../world/world.js'
 import { avaxUsd, EvmChain, type EvmChainSpec } from './evm-chain.js'
 
@@ -13,9 +13,6 @@ export interface EvmChainMeta {
   enabledFeatures: ('nftIndexing' | 'webhooks' | 'teleporter')[]
   rpcPath: string
 }
-
-/** Static blocks of the devnet L1's EVM chain (one a second from the conversion; world.ts starts rounds after them). */
-export const L1_STATIC_BLOCKS = 200
 
 /**
  * The EVM chains the devnet's Data API indexes: the C-Chain (43112; its block hashes, times and height are those of

@@ -6,6 +6,7 @@ import {
   C_CHAIN_ID,
   EWOQ_EVM_ADDRESS,
   HRP,
+  L1_STATIC_BLOCKS,
   NETWORK_ID,
   NETWORK_NAME,
   NODE_VERSION,
@@ -284,8 +285,8 @@ export class World {
       this.p.blockTime(this.p.height),
       this.x.blockTime(this.x.blockCount),
       this.c.blockTime(this.c.height),
-      // The Data API's L1 chain: 200 one-second blocks from the conversion (`data/evm-chains.ts`).
-      (this.p.l1Validators[0]?.startTime ?? 0) + 200,
+      // The Data API's L1 chain (`data/evm-chains.ts`).
+      (this.p.l1Validators[0]?.startTime ?? 0) + L1_STATIC_BLOCKS,
     )
   }
 
