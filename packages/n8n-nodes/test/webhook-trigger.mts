@@ -94,7 +94,8 @@ export async function listExecutions(rest: Rest, workflowId: string): Promise<Ex
     all.push(...page.results)
     cursor = page.nextCursor ?? null
   } while (cursor)
-  return all
+  // While executions are added, an execution can sit on both sides of a page boundary: listed once here.
+  return [...new Map(all.map((e) => [e.id, e])).values()]
 }
 
 /** One execution with the items of its trigger (`node`, by default the webhook trigger). */
