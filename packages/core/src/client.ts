@@ -32,7 +32,10 @@ export interface ClientOptions {
   dataHeaders?: Record<string, string> | undefined
   /** Extra headers for Metrics API requests (a proxy's key). Their values are redacted from errors and logs. */
   metricsHeaders?: Record<string, string> | undefined
-  /** Default: Node's http/https with keep-alive pools (`createNodeTransport`). */
+  /**
+   * Default under Node: undici's `request` on a keep-alive pool (`createUndiciTransport`); in a bundle: Node's
+   * http/https with keep-alive pools (`createNodeTransport`), which adds no bytes.
+   */
   transport?: Transport | undefined
   /** Overall deadline per call, retries included. Default 30 000 ms. */
   timeoutMs?: number | undefined
@@ -67,7 +70,16 @@ export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFu
   close(): Promise<void>
 }
 
+/** The client with Node's http/https as its default transport: what bundlers get (it adds no bytes). */
 export function createClient(options: ClientOptions = {}): AvalancheClient {
+  return createClientWith(createNodeTransport, options)
+}
+
+/** A client whose default transport (used when `options.transport` is not given) `defaultTransport` creates. */
+export function createClientWith(
+  defaultTransport: () => Transport & { close(): Promise<void> },
+  options: ClientOptions = {},
+): AvalancheClient {
   const preset = networkPreset(options.network)
   const nodeUrl = options.nodeUrl ?? preset?.nodeUrl
   const node = parseBaseUrl(nodeUrl ?? 'http://127.0.0.1:9650')
@@ -88,7 +100,7 @@ export function createClient(options: ClientOptions = {}): AvalancheClient {
     ...[node, data, metrics].flatMap((base) => base.secrets),
   ])
   checkTimeout('createClient', options.timeoutMs)
-  const transport = options.transport ?? createNodeTransport()
+  const transport = options.transport ?? defaultTransport()
   let id = 0
   const ctx: ExecutionContext = {
     baseUrls: { node: node.base, data: data.base, metrics: metrics.base },

@@ -177,20 +177,39 @@ function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
+/** Each operation's endpoint, parsed once (operations are frozen records). */
+const endpoints = new WeakMap<AnyOperation, ReturnType<typeof parseEndpoint>>()
+function endpointOf(op: AnyOperation): ReturnType<typeof parseEndpoint> {
+  let endpoint = endpoints.get(op)
+  if (!endpoint) {
+    endpoint = parseEndpoint(op.endpoint)
+    endpoints.set(op, endpoint)
+  }
+  return endpoint
+}
+
 function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<string, unknown>): HttpRequest {
-  const { method, path, rest } = parseEndpoint(op.endpoint)
+  const { method, path, rest } = endpointOf(op)
   const api = apiOf(op)
   const remaining = { ...wire }
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = remaining[name]
-    delete remaining[name]
-    return name === 'indexName' ? String(value) : encodeURIComponent(String(value))
-  })
+  const filled = !path.includes('{')
+    ? path
+    : path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = remaining[name]
+        delete remaining[name]
+        return name === 'indexName' ? String(value) : encodeURIComponent(String(value))
+      })
   const base = ctx.baseUrls[api]
   const headers: Record<string, string> = { accept: 'application/json', ...ctx.headers[api] }
+  if (!rest) {
+    const qs = base.query ? new URLSearchParams(base.query).toString() : ''
+    headers['content-type'] = 'application/json'
+    const envelope = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
+    return { method, url: `${base.prefix}${filled}${qs ? `?${qs}` : ''}`, headers, body: envelope }
+  }
   const query = new URLSearchParams(base.query)
   // A GET sends every parameter in the query; a REST write only those its description puts there (op.query).
-  const inQuery = (key: string) => rest && (method === 'GET' || op.query?.includes(key))
+  const inQuery = (key: string) => method === 'GET' || op.query?.includes(key)
   const body: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(remaining)) {
     if (value === undefined) continue
@@ -199,11 +218,6 @@ function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<stri
   }
   const qs = query.toString()
   const url = `${base.prefix}${filled}${qs ? `?${qs}` : ''}`
-  if (!rest) {
-    headers['content-type'] = 'application/json'
-    const envelope = stringifyJson({ jsonrpc: '2.0', id: ctx.nextId(), method: op.id, params: remaining })
-    return { method, url, headers, body: envelope }
-  }
   // A write without body parameters (deactivateWebhook, generateOrRotateSharedSecret) sends no body at all.
   if (method === 'GET' || Object.keys(body).length === 0) return { method, url, headers }
   headers['content-type'] = 'application/json'
@@ -369,7 +383,7 @@ function parseResult<Op extends AnyOperation>(
   response: HttpResponse,
 ): OperationResult<Op> {
   let result = payload
-  if (!parseEndpoint(op.endpoint).rest) {
+  if (!endpointOf(op).rest) {
     const envelope = payload as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null
     if (envelope?.error) throw new JsonRpcError(envelope.error, op.id, ctx.redact(request.url))
     if (!envelope || !('result' in envelope)) throw new ResponseShapeError(op.id, 'the JSON-RPC reply has no result')

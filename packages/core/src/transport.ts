@@ -44,3 +44,9 @@ export function errorCode(error: unknown): string | undefined {
 
 /** Whether a transport failure happened before the request was sent, so even a non-idempotent call may retry. */
 export const requestNeverSent = (error: unknown): boolean => notSentCodes.has(errorCode(error) ?? '')
+
+/** `https://host:port/path?query` as its origin and the rest (`/` when there is none), without a URL object per call. */
+export function splitUrl(url: string): { origin: string; path: string } {
+  const slash = url.indexOf('/', url.indexOf('//') + 2)
+  return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) }
+}

@@ -2,7 +2,14 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
-import { errorCode, type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from '../transport.js'
+import {
+  errorCode,
+  type HttpRequest,
+  type HttpResponse,
+  requestNeverSent,
+  splitUrl,
+  type Transport,
+} from '../transport.js'
 
 export interface NodeTransportOptions {
   /** Keep-alive connections per origin. Default 32. */
@@ -29,8 +36,7 @@ const origins = new Map<string, Omit<Target, 'path'>>()
  * Core builds every URL from a base URL it parsed once, so origins repeat and are cached.
  */
 function target(url: string): Target {
-  const slash = url.indexOf('/', url.indexOf('//') + 2)
-  const origin = slash < 0 ? url : url.slice(0, slash)
+  const { origin, path } = splitUrl(url)
   let parts = origins.get(origin)
   if (!parts) {
     const parsed = new URL(origin)
@@ -38,13 +44,14 @@ function target(url: string): Target {
     parts = { secure, hostname: parsed.hostname.replace(/^\[|\]$/g, ''), port: parsed.port || (secure ? '443' : '80') }
     if (origins.size < 64) origins.set(origin, parts)
   }
-  return { ...parts, path: slash < 0 ? '/' : url.slice(slash) }
+  return { ...parts, path }
 }
 
 /**
  * The default transport: Node's own `http`/`https` with keep-alive pools (one per protocol, `connections` sockets per
  * origin). Built-in modules cost nothing to install or bundle, and on keep-alive connections they run the node's
- * small JSON-RPC calls about as fast as undici's `request`, several times faster than `fetch` (measured in bench/).
+ * small JSON-RPC calls in 1.3-1.6x the client CPU of undici's `request` and several times faster than `fetch`
+ * (bench/results/transports.md): the default of bundles; under Node the default is `createUndiciTransport`.
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024

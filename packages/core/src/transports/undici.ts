@@ -1,0 +1,69 @@
+// undici's Agent and request API by their modules, not its index: the index loads fetch, WebSocket, caches and mocks
+// too, ~45 ms more CPU for a program that makes one call (bench/results/transports.md). The range is pinned (~).
+
+import request from 'undici/lib/api/api-request.js'
+import Agent from 'undici/lib/dispatcher/agent.js'
+import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
+import { redactUrl } from '../redact.js'
+import { errorCode, type HttpRequest, type HttpResponse, requestNeverSent, splitUrl } from '../transport.js'
+import type { NodeTransport, NodeTransportOptions } from './node.js'
+
+export type UndiciTransportOptions = NodeTransportOptions
+export type UndiciTransport = NodeTransport
+
+/** No bytes for idleTimeoutMs while waiting for headers or body (a connect timeout is a NetworkError: never sent). */
+const IDLE_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+/**
+ * The default transport under Node (the package's `module-sync` entry, ../node.ts): undici's `request` on one
+ * keep-alive `Agent`. It takes less CPU per call than `node:http` (bench/results/transports.md: 0.8x at
+ * concurrency 1, 0.7x at 32) and far less than `fetch`; bundlers get `createNodeTransport`, which costs no bytes.
+ * Same options and the same errors as `createNodeTransport`.
+ */
+export function createUndiciTransport(options: UndiciTransportOptions = {}): UndiciTransport {
+  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
+  const agent = new Agent({
+    connections: options.connections ?? 32,
+    connectTimeout: idleTimeoutMs,
+    headersTimeout: idleTimeoutMs,
+    bodyTimeout: idleTimeoutMs,
+    maxResponseSize: maxResponseBytes,
+  })
+
+  const transport = async (req: HttpRequest): Promise<HttpResponse> => {
+    try {
+      const { origin, path } = splitUrl(req.url)
+      const res = await request.call(agent, {
+        origin,
+        path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body ?? null,
+        signal: req.signal ?? null,
+      })
+      const body = await res.body.text()
+      const headers: Record<string, string | undefined> = {}
+      for (const name in res.headers) {
+        const value = res.headers[name]
+        headers[name] = Array.isArray(value) ? value.join(', ') : value
+      }
+      return { status: res.statusCode, headers, body }
+    } catch (error) {
+      const url = redactUrl(req.url)
+      if (req.signal?.aborted) throw new AbortedError(url, req.signal.reason)
+      const code = errorCode(error)
+      if (code && IDLE_CODES.has(code)) {
+        throw new TimeoutError(url, idleTimeoutMs, { cause: error })
+      }
+      if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+        throw new ResponseShapeError(url, `the response is larger than ${maxResponseBytes} bytes`, { cause: error })
+      }
+      throw new NetworkError(url, code ?? (error as Error)?.message ?? String(error), {
+        cause: error,
+        requestSent: !requestNeverSent(error),
+      })
+    }
+  }
+  return Object.assign(transport, { close: () => agent.close() })
+}
