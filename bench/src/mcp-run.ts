@@ -13,8 +13,8 @@ const PROFILE = `## Where an HTTP call's time goes (profiled 2026-11-24: \`node 
 - Nothing is built per request: one MCP server per tool selection (header choices included), and a well-formed
   tools/call goes straight to the tool (no SDK parsing). Answers are JSON, not SSE (SSE only when a call produced log
   notifications and the client accepts it: that is the SDK's \`enableJsonResponse\` behaviour already); the result is
-  serialized once. No zod or JSON Schema work happens on the server's side of a call; logging costs one
-  AsyncLocalStorage frame.
+  serialized once. The MCP layer does no zod or JSON Schema work per call (core's client validates params and
+  result, below); logging costs one AsyncLocalStorage frame.
 - Per platform_getHeight call at concurrency 8 the server spends about 240-300 µs of CPU: about a third in the two
   socket writes (the request to the node and the answer to the client: loopback TCP and the peer's wake-up are charged
   to the writer), about 45% in Node's own http client and server (parsers, agent, streams, events), about 10% in GC,
@@ -27,13 +27,14 @@ const PROFILE = `## Where an HTTP call's time goes (profiled 2026-11-24: \`node 
 - At concurrency 1 the two writes take about 235 µs of the server's 350-400 µs per call: each wakes an idle process
   on the other core. Core's direct call makes two such hops; any server in the middle makes four.
 - The floor rows: the same client and call through a relay in bare Node http that does no MCP work at all
-  (src/mcp-relay.ts). Its ratio is the ceiling of any Node server between client and node on this machine: in the
-  quietest runs of that day 0.51-0.56x at concurrency 1 and 0.43-0.80x at concurrency 8, so the 0.5x target sits at
-  the floor itself. The MCP server's gap to the relay is mostly core's client per call, not MCP work. What would move
-  the MCP rows: in core, combining the caller's signal with the deadline without \`AbortSignal.any\` (20-30 µs per
-  call in process); on the client's
-  side, the SDK client costs about 3x core's client per call (zod validation of every message and result, a WHATWG
-  Response per call), which counts at concurrency 8, where the three processes share two cores.
+  (src/mcp-relay.ts), the ceiling of any Node server between client and node on this machine. In twelve runs that
+  day (load average 2 to 20) their median was 0.32x of core at concurrency 1 and 0.30x at 8, the MCP rows' 0.37x and
+  0.19x (ratios under load vary more with the load than with the server); per call the relay used 233-329 µs of CPU
+  at concurrency 1 and 134-180 µs at 8 (medians 276, 152), the MCP server 293-449 µs and 186-292 µs (341, 243). The bare relay's median stayed below 0.5x too, so on this machine no change to the MCP server alone
+  would meet the target (compare the floor rows of each run). The server's gap to the relay is mostly core's client per call, not MCP work. What would move the MCP rows: in
+  core, combining the caller's signal with the deadline without \`AbortSignal.any\` (20-30 µs per call in process);
+  on the client's side, the SDK client costs about 3x core's client per call (zod validation of every message and
+  result, a WHATWG Response per call), which counts at concurrency 8, where the three processes share two cores.
 `
 
 const devnet = await spawnDevnet([])
