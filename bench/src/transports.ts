@@ -181,7 +181,7 @@ try {
         : `| ${r.name} | ${fmt(r.c1)} | ${fmt(r.c32)} | ${fmt(r.cpuUsC1)} | ${fmt(r.cpuUsC32)} | ${fmt(r.bundleBytes / 1e3)} kB | ${fmt(r.coldWallMs)} / ${fmt(r.coldCpuMs)} ms |`,
     ),
   ].join('\n')
-  const markdown = `# Transports\n\nMeasured ${new Date().toISOString()} on ${machine}; the devnet in its own process on the same machine. platform.getHeight over keep-alive connections, six alternating rounds of 0.7 s per concurrency (medians). Client CPU is the client process's own user + system time per call, steadier than calls/s on a shared machine. Bundle: a program making one request; cold start: spawn to exit of that program, CPU as the child reports it. The \"as core loads them\" row runs the same Agent and request code as undici.request (Agent), loaded without undici's index: its calls are measured again, its cold start and bundle are its own.\n\n${table}\n`
+  const markdown = `# Transports\n\nMeasured ${new Date().toISOString()} on ${machine}; the devnet in its own process on the same machine. platform.getHeight over keep-alive connections, six alternating rounds of 0.7 s per concurrency (medians). Client CPU is the client process's own user + system time per call, steadier than calls/s on a shared machine. Bundle: a program making one request; cold start: spawn to exit of that program, CPU as the child reports it. The "as core loads them" row runs the same Agent and request code as undici.request (Agent), loaded without undici's index: its calls are measured again, its cold start and bundle are its own.\n\n${table}\n`
   process.stdout.write(`\n${table}\n`)
   const results = new URL('../results/', import.meta.url)
   writeFileSync(new URL('transports.md', results), markdown)

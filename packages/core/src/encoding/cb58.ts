@@ -1,10 +1,13 @@
 import { base58 } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
-import { bytesEqual, checksum, concatBytes } from './hash.js'
+import { bytesEqual, checksum } from './hash.js'
 
 /** cb58 = base58(bytes ‖ last 4 bytes of sha256(bytes)), the node's text form of IDs (`utils/cb58`). */
 export function cb58Encode(bytes: Uint8Array): string {
-  return base58.encode(concatBytes(bytes, checksum(bytes)))
+  const withChecksum = new Uint8Array(bytes.length + 4)
+  withChecksum.set(bytes)
+  withChecksum.set(checksum(bytes), bytes.length)
+  return base58.encode(withChecksum)
 }
 
 export function cb58Decode(text: string, expectedLength?: number): Uint8Array {
