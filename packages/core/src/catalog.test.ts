@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { catalog, findOperation } from './catalog.js'
 import type { AnyOperation } from './operation.js'
 import { services } from './services.js'

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { createClient } from './client.js'
 import {
   AbortedError,

@@ -3,7 +3,7 @@
  * schemas turn the wire form into domain types. A result schema's *input* side accepts both the wire form and the
  * `toJson()` form of its output, so adapters can publish it as a JSON Schema for the JSON they emit.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseAddress } from './encoding/address.js'
 import { isCb58 } from './encoding/cb58.js'
 import { EMPTY_ID, isId, isNodeId } from './encoding/ids.js'

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml'
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkKinds, findKind } from './checks/index.js'
 import type { CheckKind } from './checks/types.js'
 import { type MaintenanceWindow, parseMaintenanceWindow } from './maintenance.js'

@@ -1,5 +1,5 @@
 import { catalog } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { checkKinds } from './checks/index.js'
 import { common } from './config.js'
 import { maintenanceWindow } from './maintenance.js'

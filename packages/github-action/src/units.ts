@@ -1,5 +1,5 @@
 import { formatAmount } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A duration: seconds as a number, or a string like "500ms", "30s", "5m", "1h". Parsed to milliseconds. */
 export const duration = z

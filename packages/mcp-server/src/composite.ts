@@ -7,7 +7,7 @@ import {
   toJson,
   XChainBalances,
 } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   compactSchema,
   jsonSchema,

@@ -14,7 +14,7 @@
  *    free under the 25 KB goal for wording changes); a tool that would not fit is passed over for the next one.
  */
 import type { AnyOperation } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DEFAULT_TOOLSETS, toolsetOf } from './toolsets.js'
 
 export const DEFAULT_LIST_MAX_TOOLS = 25

@@ -7,7 +7,7 @@ import {
   type Service,
   toJson,
 } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { byteLength, fieldsProperty, project, sanitize } from './bounded.js'
 import type { ServerConfig, Toolset } from './config.js'
 import { argsKey, type CursorPosition, decodeCursor, encodeCursor } from './cursor.js'

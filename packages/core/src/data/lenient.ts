@@ -5,7 +5,7 @@
  * read as bigint still validate as numbers, and a number sent as a string (or, where the description's own example
  * is a number, a string field sent as a number) arrives as the description's type (data-api.md 0b.2).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 type Values = readonly [string, ...string[]]
 

@@ -3,7 +3,7 @@
  * the limits of the seed document and of the OpenAPI descriptions before any request, each failure naming the
  * parameter and what it accepts. Enumerations come from the generated schemas, so they follow the descriptions.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { isAddress } from '../encoding/address.js'
 import { isId, isNodeId } from '../encoding/ids.js'
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from '../operation.js'
 import { zAggregateSignaturesResult, zGetAggregatedSignaturesResult } from './generated/data-api.gen.js'
 import { dataWeight, network, txHash } from './params.js'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { HttpStatusError, InternalServerError, InvalidParamsError, ResponseShapeError } from '../errors.js'
 import { defineOperation } from '../operation.js'
 import { createFakeClient } from '../testing/fake-transport.js'

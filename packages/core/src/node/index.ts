@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineOperation } from '../operation.js'
 import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
 

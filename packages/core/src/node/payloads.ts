@@ -5,7 +5,7 @@
  * amount is a bigint whether it was small or large. The shapes are loose: every tx type adds its own fields, which
  * pass through untouched (numbers above 2^53 in fields not typed here arrive as bigint, smaller ones as number).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { goSlice, outputOwners, record, u32, u64 } from '../schemas.js'
 
 /** A Go slice under a key that some tx types do not have (it stays absent). */

@@ -1,5 +1,5 @@
 import { type AvalancheClient, PChainBalances, XChainBalances } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
 import { betterOf, type CheckContext, defineCheck, type Outcome } from './types.js'
 

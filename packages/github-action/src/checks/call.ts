@@ -1,5 +1,5 @@
 import { catalog, findOperation, toJson } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { betterOf, defineCheck } from './types.js'
 
 /**

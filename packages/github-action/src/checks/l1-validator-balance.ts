@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AVAX, observedAmount, showAmount } from '../units.js'
 import { defineCheck } from './types.js'
 

@@ -1,5 +1,5 @@
 import { createClient } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineCheck } from './types.js'
 
 export const rpcLag = defineCheck({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { betterOf, defineCheck } from './types.js'
 
 const chainId = z.string().min(1, { error: 'expected an EVM chain ID like "43114"' })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineCheck } from './types.js'
 
 const PROBES = { readiness: 'getReadiness', liveness: 'getLiveness', health: 'getHealth' } as const

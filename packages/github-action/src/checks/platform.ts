@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AVAX, amount, observedAmount, parseThreshold, showAmount } from '../units.js'
 import { betterOf, defineCheck } from './types.js'
 

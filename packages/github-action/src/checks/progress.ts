@@ -1,5 +1,5 @@
 import { indexNames } from '@avalanche-automation/core'
-import { z } from 'zod'
+import * as z from 'zod'
 import { duration, showMs } from '../units.js'
 import { defineCheck } from './types.js'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AVAX, amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
 import { type CheckContext, defineCheck } from './types.js'
 
