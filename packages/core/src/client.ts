@@ -57,7 +57,17 @@ type ServiceFunctions<Ops extends Record<string, AnyOperation>> = {
   readonly [K in keyof Ops]: OperationFunction<Ops[K]>
 }
 
-export type AvalancheClient = { readonly [S in keyof typeof services]: ServiceFunctions<(typeof services)[S]> } & {
+/** Operations grouped by service, as `services` holds them (a lean entry point passes a subset). */
+export type ServiceCatalog = Readonly<Record<string, Readonly<Record<string, AnyOperation>>>>
+
+/** A client of the services in `Catalog`: one function per operation, under its service. */
+export type ClientOf<Catalog extends ServiceCatalog> = {
+  readonly [S in keyof Catalog]: ServiceFunctions<Catalog[S]>
+} & ClientBase
+
+export type AvalancheClient = ClientOf<typeof services>
+
+interface ClientBase {
   /** Calls any catalog operation by its record: what adapters use to call operations chosen at run time. */
   call<Op extends AnyOperation>(
     op: Op,
@@ -80,6 +90,18 @@ export function createClientWith(
   defaultTransport: () => Transport & { close(): Promise<void> },
   options: ClientOptions = {},
 ): AvalancheClient {
+  return createClientFor(services, defaultTransport, options)
+}
+
+/**
+ * A client of the services in `catalog` only. It does not reference the full `services`, so a bundle of a lean entry
+ * point (`@avalanche-automation/core/node`) leaves the other services' operations and schemas out.
+ */
+export function createClientFor<const Catalog extends ServiceCatalog>(
+  catalog: Catalog,
+  defaultTransport: () => Transport & { close(): Promise<void> },
+  options: ClientOptions = {},
+): ClientOf<Catalog> {
   const preset = networkPreset(options.network)
   const nodeUrl = options.nodeUrl ?? preset?.nodeUrl
   const node = parseBaseUrl(nodeUrl ?? 'http://127.0.0.1:9650')
@@ -129,7 +151,7 @@ export function createClientWith(
       if (!options.transport && 'close' in transport) await (transport as { close(): Promise<void> }).close()
     },
   }
-  for (const [service, ops] of Object.entries(services)) {
+  for (const [service, ops] of Object.entries(catalog)) {
     const fns: Record<string, unknown> = {}
     for (const [name, op] of Object.entries(ops as Record<string, AnyOperation>)) {
       const fn = (params?: unknown, callOptions?: CallOptions) => call(op, params, callOptions)
@@ -137,7 +159,7 @@ export function createClientWith(
     }
     client[service] = Object.freeze(fns)
   }
-  return client as AvalancheClient
+  return client as ClientOf<Catalog>
 }
 
 const NETWORK_NAMES = [...Object.keys(networks), 'devnet', 'custom']

@@ -4,109 +4,109 @@
 import { jsonNumber, openEnum } from '../lenient.js';
 import * as z from 'zod';
 
-export const zHealthIndicatorResultDto = z.looseObject({
-    status: openEnum(['up', 'down']).optional()
+export const zHealthIndicatorResultDto = /* @__PURE__ */ z.looseObject({
+    status: /* @__PURE__ */ openEnum(['up', 'down']).optional()
 });
 
 export type HealthIndicatorResultDto = z.infer<typeof zHealthIndicatorResultDto>;
 
-export const zHealthCheckResultDto = z.looseObject({
-    status: openEnum([
+export const zHealthCheckResultDto = /* @__PURE__ */ z.looseObject({
+    status: /* @__PURE__ */ openEnum([
         'error',
         'ok',
         'shutting_down'
     ]).optional(),
-    info: z.record(z.string(), zHealthIndicatorResultDto).nullish(),
-    error: z.record(z.string(), zHealthIndicatorResultDto).nullish(),
-    details: z.record(z.string(), zHealthIndicatorResultDto).optional()
+    info: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
+    error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
+    details: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).optional()
 });
 
 export type HealthCheckResultDto = z.infer<typeof zHealthCheckResultDto>;
 
-export const zBadRequest = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zBadRequest = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type BadRequest = z.infer<typeof zBadRequest>;
 
-export const zUnauthorized = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zUnauthorized = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type Unauthorized = z.infer<typeof zUnauthorized>;
 
-export const zForbidden = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zForbidden = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type Forbidden = z.infer<typeof zForbidden>;
 
-export const zNotFound = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zNotFound = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type NotFound = z.infer<typeof zNotFound>;
 
-export const zTooManyRequests = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zTooManyRequests = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type TooManyRequests = z.infer<typeof zTooManyRequests>;
 
-export const zInternalServerError = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zInternalServerError = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type InternalServerError = z.infer<typeof zInternalServerError>;
 
-export const zBadGateway = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zBadGateway = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type BadGateway = z.infer<typeof zBadGateway>;
 
-export const zServiceUnavailable = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zServiceUnavailable = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
@@ -114,11 +114,11 @@ export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
 /**
  * Status of chain nodes. Chain nodes can become temporarily `UNAVAILABLE` for several reasons, such as validator stake falling below threshold. If chain nodes are `UNAVAILABLE`, requests that rely on data from the chain nodes may return 503 errors.
  */
-export const zChainStatus = openEnum(['OK', 'UNAVAILABLE']);
+export const zChainStatus = /* @__PURE__ */ openEnum(['OK', 'UNAVAILABLE']);
 
 export type ChainStatus = z.infer<typeof zChainStatus>;
 
-export const zVmName = openEnum([
+export const zVmName = /* @__PURE__ */ openEnum([
     'EVM',
     'BITCOIN',
     'ETHEREUM'
@@ -126,40 +126,40 @@ export const zVmName = openEnum([
 
 export type VmName = z.infer<typeof zVmName>;
 
-export const zUtilityAddresses = z.looseObject({
-    multicall: z.string().optional()
+export const zUtilityAddresses = /* @__PURE__ */ z.looseObject({
+    multicall: /* @__PURE__ */ z.string().optional()
 });
 
 export type UtilityAddresses = z.infer<typeof zUtilityAddresses>;
 
-export const zNetworkToken = z.looseObject({
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    description: z.string().optional()
+export const zNetworkToken = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional()
 });
 
 export type NetworkToken = z.infer<typeof zNetworkToken>;
 
-export const zChainInfo = z.looseObject({
-    chainId: z.string(),
-    status: zChainStatus.optional(),
-    chainName: z.string().optional(),
-    description: z.string().optional(),
-    platformChainId: z.string().optional(),
-    subnetId: z.string().optional(),
-    vmId: z.string().optional(),
-    vmName: zVmName.optional(),
-    explorerUrl: z.string().optional(),
-    rpcUrl: z.string().optional(),
-    wsUrl: z.string().optional(),
-    isTestnet: z.boolean().optional(),
-    utilityAddresses: zUtilityAddresses.optional(),
-    networkToken: zNetworkToken.optional(),
-    chainLogoUri: z.string().optional(),
-    private: z.boolean().optional(),
-    enabledFeatures: z.array(openEnum([
+export const zChainInfo = /* @__PURE__ */ z.looseObject({
+    chainId: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ zChainStatus.optional(),
+    chainName: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    platformChainId: /* @__PURE__ */ z.string().optional(),
+    subnetId: /* @__PURE__ */ z.string().optional(),
+    vmId: /* @__PURE__ */ z.string().optional(),
+    vmName: /* @__PURE__ */ zVmName.optional(),
+    explorerUrl: /* @__PURE__ */ z.string().optional(),
+    rpcUrl: /* @__PURE__ */ z.string().optional(),
+    wsUrl: /* @__PURE__ */ z.string().optional(),
+    isTestnet: /* @__PURE__ */ z.boolean().optional(),
+    utilityAddresses: /* @__PURE__ */ zUtilityAddresses.optional(),
+    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
+    chainLogoUri: /* @__PURE__ */ z.string().optional(),
+    private: /* @__PURE__ */ z.boolean().optional(),
+    enabledFeatures: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
         'nftIndexing',
         'webhooks',
         'teleporter'
@@ -168,14 +168,14 @@ export const zChainInfo = z.looseObject({
 
 export type ChainInfo = z.infer<typeof zChainInfo>;
 
-export const zListAddressChainsResponse = z.looseObject({
-    indexedChains: z.array(zChainInfo).optional(),
-    unindexedChains: z.array(z.string()).optional()
+export const zListAddressChainsResponse = /* @__PURE__ */ z.looseObject({
+    indexedChains: /* @__PURE__ */ z.array(zChainInfo).optional(),
+    unindexedChains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type ListAddressChainsResponse = z.infer<typeof zListAddressChainsResponse>;
 
-export const zNetwork = openEnum([
+export const zNetwork = /* @__PURE__ */ openEnum([
     'mainnet',
     'fuji',
     'testnet'
@@ -183,16 +183,16 @@ export const zNetwork = openEnum([
 
 export type Network = z.infer<typeof zNetwork>;
 
-export const zTransactionStatus = openEnum(['failed', 'success']);
+export const zTransactionStatus = /* @__PURE__ */ openEnum(['failed', 'success']);
 
 export type TransactionStatus = z.infer<typeof zTransactionStatus>;
 
-export const zRichAddress = z.looseObject({
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    address: z.string()
+export const zRichAddress = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    address: /* @__PURE__ */ z.string()
 });
 
 export type RichAddress = z.infer<typeof zRichAddress>;
@@ -200,7 +200,7 @@ export type RichAddress = z.infer<typeof zRichAddress>;
 /**
  * The contract call type. NATIVE_TRANSFER indicates a transfer of the native token without any smart-contract interaction. CONTRACT_CALL indicates a smart-contract interaction. CONTRACT_CREATION indicates a smart-contract creation.
  */
-export const zTransactionMethodType = openEnum([
+export const zTransactionMethodType = /* @__PURE__ */ openEnum([
     'NATIVE_TRANSFER',
     'CONTRACT_CALL',
     'CONTRACT_CREATION'
@@ -208,66 +208,66 @@ export const zTransactionMethodType = openEnum([
 
 export type TransactionMethodType = z.infer<typeof zTransactionMethodType>;
 
-export const zMethod = z.looseObject({
-    callType: zTransactionMethodType.optional(),
-    methodHash: z.string().optional(),
-    methodName: z.string().optional()
+export const zMethod = /* @__PURE__ */ z.looseObject({
+    callType: /* @__PURE__ */ zTransactionMethodType.optional(),
+    methodHash: /* @__PURE__ */ z.string().optional(),
+    methodName: /* @__PURE__ */ z.string().optional()
 });
 
 export type Method = z.infer<typeof zMethod>;
 
-export const zNativeTransaction = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockMinDelayExcess: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    chainId: z.string(),
-    blockIndex: jsonNumber(z.number()).optional(),
-    txHash: z.string(),
-    txStatus: z.string().optional(),
-    txType: jsonNumber(z.number()).optional(),
-    gasLimit: z.string().optional(),
-    gasUsed: z.string().optional(),
-    gasPrice: z.string().optional(),
-    nonce: z.string().optional(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    method: zMethod.optional(),
-    value: z.string().optional()
+export const zNativeTransaction = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    chainId: /* @__PURE__ */ z.string(),
+    blockIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    txStatus: /* @__PURE__ */ z.string().optional(),
+    txType: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasPrice: /* @__PURE__ */ z.string().optional(),
+    nonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    method: /* @__PURE__ */ zMethod.optional(),
+    value: /* @__PURE__ */ z.string().optional()
 });
 
 export type NativeTransaction = z.infer<typeof zNativeTransaction>;
 
-export const zListNativeTransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zNativeTransaction).optional()
+export const zListNativeTransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zNativeTransaction).optional()
 });
 
 export type ListNativeTransactionsResponse = z.infer<typeof zListNativeTransactionsResponse>;
 
-export const zEvmBlock = z.looseObject({
-    chainId: z.string(),
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockMinDelayExcess: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txCount: jsonNumber(z.number()).optional(),
-    baseFee: z.string().optional(),
-    gasUsed: z.string().optional(),
-    gasLimit: z.string().optional(),
-    gasCost: z.string().optional(),
-    parentHash: z.string().optional(),
-    feesSpent: z.string().optional(),
-    cumulativeTransactions: z.string().optional()
+export const zEvmBlock = /* @__PURE__ */ z.looseObject({
+    chainId: /* @__PURE__ */ z.string(),
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    baseFee: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    gasCost: /* @__PURE__ */ z.string().optional(),
+    parentHash: /* @__PURE__ */ z.string().optional(),
+    feesSpent: /* @__PURE__ */ z.string().optional(),
+    cumulativeTransactions: /* @__PURE__ */ z.string().optional()
 });
 
 export type EvmBlock = z.infer<typeof zEvmBlock>;
 
-export const zListEvmBlocksResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    blocks: z.array(zEvmBlock).optional()
+export const zListEvmBlocksResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    blocks: /* @__PURE__ */ z.array(zEvmBlock).optional()
 });
 
 export type ListEvmBlocksResponse = z.infer<typeof zListEvmBlocksResponse>;
@@ -275,7 +275,7 @@ export type ListEvmBlocksResponse = z.infer<typeof zListEvmBlocksResponse>;
 /**
  * The metadata indexing status of the nft.
  */
-export const zNftTokenMetadataStatus = openEnum([
+export const zNftTokenMetadataStatus = /* @__PURE__ */ openEnum([
     'UNKNOWN',
     'MISSING_TOKEN',
     'INVALID_TOKEN_URI',
@@ -291,68 +291,68 @@ export const zNftTokenMetadataStatus = openEnum([
 
 export type NftTokenMetadataStatus = z.infer<typeof zNftTokenMetadataStatus>;
 
-export const zErc721TokenMetadata = z.looseObject({
-    indexStatus: zNftTokenMetadataStatus.optional(),
-    metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    imageUri: z.string().optional(),
-    description: z.string().optional(),
-    animationUri: z.string().optional(),
-    externalUrl: z.string().optional(),
-    background: z.string().optional(),
-    attributes: z.string().optional()
+export const zErc721TokenMetadata = /* @__PURE__ */ z.looseObject({
+    indexStatus: /* @__PURE__ */ zNftTokenMetadataStatus.optional(),
+    metadataLastUpdatedTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    imageUri: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    animationUri: /* @__PURE__ */ z.string().optional(),
+    externalUrl: /* @__PURE__ */ z.string().optional(),
+    background: /* @__PURE__ */ z.string().optional(),
+    attributes: /* @__PURE__ */ z.string().optional()
 });
 
 export type Erc721TokenMetadata = z.infer<typeof zErc721TokenMetadata>;
 
-export const zErc721Token = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    ercType: openEnum(['ERC-721']).optional(),
-    tokenId: z.string(),
-    tokenUri: z.string().optional(),
-    metadata: zErc721TokenMetadata.optional(),
-    ownerAddress: z.string().optional()
+export const zErc721Token = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
+    tokenId: /* @__PURE__ */ z.string(),
+    tokenUri: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zErc721TokenMetadata.optional(),
+    ownerAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type Erc721Token = z.infer<typeof zErc721Token>;
 
-export const zErc1155TokenMetadata = z.looseObject({
-    indexStatus: zNftTokenMetadataStatus.optional(),
-    metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    imageUri: z.string().optional(),
-    description: z.string().optional(),
-    animationUri: z.string().optional(),
-    externalUrl: z.string().optional(),
-    background: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    properties: z.string().optional()
+export const zErc1155TokenMetadata = /* @__PURE__ */ z.looseObject({
+    indexStatus: /* @__PURE__ */ zNftTokenMetadataStatus.optional(),
+    metadataLastUpdatedTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    imageUri: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    animationUri: /* @__PURE__ */ z.string().optional(),
+    externalUrl: /* @__PURE__ */ z.string().optional(),
+    background: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    properties: /* @__PURE__ */ z.string().optional()
 });
 
 export type Erc1155TokenMetadata = z.infer<typeof zErc1155TokenMetadata>;
 
-export const zErc1155Token = z.looseObject({
-    address: z.string(),
-    ercType: openEnum(['ERC-1155']).optional(),
-    tokenId: z.string(),
-    tokenUri: z.string().optional(),
-    metadata: zErc1155TokenMetadata.optional()
+export const zErc1155Token = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
+    tokenId: /* @__PURE__ */ z.string(),
+    tokenUri: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zErc1155TokenMetadata.optional()
 });
 
 export type Erc1155Token = z.infer<typeof zErc1155Token>;
 
-export const zListNftTokens = z.looseObject({
-    nextPageToken: z.string().optional(),
-    tokens: z.array(z.union([zErc721Token, zErc1155Token])).optional()
+export const zListNftTokens = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    tokens: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zErc721Token, zErc1155Token])).optional()
 });
 
 export type ListNftTokens = z.infer<typeof zListNftTokens>;
 
-export const zOperationStatusCode = openEnum([
+export const zOperationStatusCode = /* @__PURE__ */ openEnum([
     'ErrInvalidRequest',
     'ErrInternal',
     'WarnTruncatedExport'
@@ -360,15 +360,15 @@ export const zOperationStatusCode = openEnum([
 
 export type OperationStatusCode = z.infer<typeof zOperationStatusCode>;
 
-export const zTransactionExportMetadata = z.looseObject({
-    code: zOperationStatusCode.optional(),
-    downloadUrl: z.string().optional(),
-    nextDate: z.string().optional()
+export const zTransactionExportMetadata = /* @__PURE__ */ z.looseObject({
+    code: /* @__PURE__ */ zOperationStatusCode.optional(),
+    downloadUrl: /* @__PURE__ */ z.string().optional(),
+    nextDate: /* @__PURE__ */ z.string().optional()
 });
 
 export type TransactionExportMetadata = z.infer<typeof zTransactionExportMetadata>;
 
-export const zOperationType = openEnum([
+export const zOperationType = /* @__PURE__ */ openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
@@ -377,7 +377,7 @@ export const zOperationType = openEnum([
 
 export type OperationType = z.infer<typeof zOperationType>;
 
-export const zOperationStatus = openEnum([
+export const zOperationStatus = /* @__PURE__ */ openEnum([
     'RUNNING',
     'COMPLETED',
     'COMPLETED_WITH_WARNING',
@@ -386,41 +386,41 @@ export const zOperationStatus = openEnum([
 
 export type OperationStatus = z.infer<typeof zOperationStatus>;
 
-export const zOperationStatusResponse = z.looseObject({
-    operationId: z.string().optional(),
-    operationType: zOperationType.optional(),
-    operationStatus: zOperationStatus.optional(),
-    message: z.string().optional(),
-    metadata: zTransactionExportMetadata.optional(),
-    createdAtTimestamp: jsonNumber(z.number()).optional(),
-    updatedAtTimestamp: jsonNumber(z.number()).optional()
+export const zOperationStatusResponse = /* @__PURE__ */ z.looseObject({
+    operationId: /* @__PURE__ */ z.string().optional(),
+    operationType: /* @__PURE__ */ zOperationType.optional(),
+    operationStatus: /* @__PURE__ */ zOperationStatus.optional(),
+    message: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zTransactionExportMetadata.optional(),
+    createdAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    updatedAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type OperationStatusResponse = z.infer<typeof zOperationStatusResponse>;
 
-export const zEvmOperationType = openEnum(['TRANSACTION_EXPORT_EVM']);
+export const zEvmOperationType = /* @__PURE__ */ openEnum(['TRANSACTION_EXPORT_EVM']);
 
 export type EvmOperationType = z.infer<typeof zEvmOperationType>;
 
-export const zEvmNetworkOptions = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    includeChains: z.array(z.string()).optional()
+export const zEvmNetworkOptions = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    includeChains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type EvmNetworkOptions = z.infer<typeof zEvmNetworkOptions>;
 
-export const zCreateEvmTransactionExportRequest = z.looseObject({
-    type: zEvmOperationType.optional(),
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    startDate: z.string().optional(),
-    endDate: z.string().optional(),
-    options: zEvmNetworkOptions.optional()
+export const zCreateEvmTransactionExportRequest = /* @__PURE__ */ z.looseObject({
+    type: /* @__PURE__ */ zEvmOperationType.optional(),
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    startDate: /* @__PURE__ */ z.string().optional(),
+    endDate: /* @__PURE__ */ z.string().optional(),
+    options: /* @__PURE__ */ zEvmNetworkOptions.optional()
 });
 
 export type CreateEvmTransactionExportRequest = z.infer<typeof zCreateEvmTransactionExportRequest>;
 
-export const zPrimaryNetworkOperationType = openEnum([
+export const zPrimaryNetworkOperationType = /* @__PURE__ */ openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE'
@@ -428,10 +428,10 @@ export const zPrimaryNetworkOperationType = openEnum([
 
 export type PrimaryNetworkOperationType = z.infer<typeof zPrimaryNetworkOperationType>;
 
-export const zPrimaryNetworkOptions = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    cChainEvmAddresses: z.array(z.string()).optional(),
-    includeChains: z.array(openEnum([
+export const zPrimaryNetworkOptions = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    cChainEvmAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    includeChains: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
         '11111111111111111111111111111111LpoYY',
         '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
         '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -445,18 +445,18 @@ export const zPrimaryNetworkOptions = z.looseObject({
 
 export type PrimaryNetworkOptions = z.infer<typeof zPrimaryNetworkOptions>;
 
-export const zCreatePrimaryNetworkTransactionExportRequest = z.looseObject({
-    type: zPrimaryNetworkOperationType.optional(),
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    startDate: z.string().optional(),
-    endDate: z.string().optional(),
-    options: zPrimaryNetworkOptions.optional()
+export const zCreatePrimaryNetworkTransactionExportRequest = /* @__PURE__ */ z.looseObject({
+    type: /* @__PURE__ */ zPrimaryNetworkOperationType.optional(),
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    startDate: /* @__PURE__ */ z.string().optional(),
+    endDate: /* @__PURE__ */ z.string().optional(),
+    options: /* @__PURE__ */ zPrimaryNetworkOptions.optional()
 });
 
 export type CreatePrimaryNetworkTransactionExportRequest = z.infer<typeof zCreatePrimaryNetworkTransactionExportRequest>;
 
-export const zPChainTransactionType = openEnum([
+export const zPChainTransactionType = /* @__PURE__ */ openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -485,22 +485,22 @@ export type PChainTransactionType = z.infer<typeof zPChainTransactionType>;
 /**
  * Type of asset like SECP256K1 or NFT.
  */
-export const zPrimaryNetworkAssetType = openEnum(['secp256k1', 'nft']);
+export const zPrimaryNetworkAssetType = /* @__PURE__ */ openEnum(['secp256k1', 'nft']);
 
 export type PrimaryNetworkAssetType = z.infer<typeof zPrimaryNetworkAssetType>;
 
-export const zAssetAmount = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional()
+export const zAssetAmount = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional()
 });
 
 export type AssetAmount = z.infer<typeof zAssetAmount>;
 
-export const zRewardType = openEnum([
+export const zRewardType = /* @__PURE__ */ openEnum([
     'VALIDATOR',
     'DELEGATOR',
     'VALIDATOR_FEE'
@@ -511,69 +511,69 @@ export type RewardType = z.infer<typeof zRewardType>;
 /**
  * Indicates whether the UTXO is staked or transferable
  */
-export const zUtxoType = openEnum(['STAKE', 'TRANSFER']);
+export const zUtxoType = /* @__PURE__ */ openEnum(['STAKE', 'TRANSFER']);
 
 export type UtxoType = z.infer<typeof zUtxoType>;
 
-export const zPChainUtxo = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    asset: zAssetAmount.optional(),
-    consumedOnChainId: z.string().optional(),
-    consumingTxHash: z.string().optional(),
-    createdOnChainId: z.string().optional(),
-    utxoId: z.string(),
-    utxoBytes: z.string().optional(),
-    amount: z.string().optional(),
-    assetId: z.string(),
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    consumingBlockNumber: z.string().optional(),
-    consumingBlockTimestamp: jsonNumber(z.number()).optional(),
-    platformLocktime: jsonNumber(z.number()).optional(),
-    outputIndex: jsonNumber(z.number()).optional(),
-    rewardType: zRewardType.optional(),
-    stakeableLocktime: jsonNumber(z.number()).optional(),
-    staked: z.boolean().optional(),
-    threshold: jsonNumber(z.number()).optional(),
-    txHash: z.string(),
-    utxoEndTimestamp: jsonNumber(z.number()).optional(),
-    utxoStartTimestamp: jsonNumber(z.number()).optional(),
-    utxoType: zUtxoType.optional()
+export const zPChainUtxo = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    asset: /* @__PURE__ */ zAssetAmount.optional(),
+    consumedOnChainId: /* @__PURE__ */ z.string().optional(),
+    consumingTxHash: /* @__PURE__ */ z.string().optional(),
+    createdOnChainId: /* @__PURE__ */ z.string().optional(),
+    utxoId: /* @__PURE__ */ z.string(),
+    utxoBytes: /* @__PURE__ */ z.string().optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    assetId: /* @__PURE__ */ z.string(),
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    consumingBlockNumber: /* @__PURE__ */ z.string().optional(),
+    consumingBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    platformLocktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    outputIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    rewardType: /* @__PURE__ */ zRewardType.optional(),
+    stakeableLocktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    staked: /* @__PURE__ */ z.boolean().optional(),
+    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    utxoEndTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    utxoStartTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    utxoType: /* @__PURE__ */ zUtxoType.optional()
 });
 
 export type PChainUtxo = z.infer<typeof zPChainUtxo>;
 
-export const zL1ValidatorManagerDetails = z.looseObject({
-    blockchainId: z.string(),
-    contractAddress: z.string().optional()
+export const zL1ValidatorManagerDetails = /* @__PURE__ */ z.looseObject({
+    blockchainId: /* @__PURE__ */ z.string(),
+    contractAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type L1ValidatorManagerDetails = z.infer<typeof zL1ValidatorManagerDetails>;
 
-export const zL1ValidatorDetailsTransaction = z.looseObject({
-    validationId: z.string(),
-    validationIdHex: z.string().optional(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    weight: jsonNumber(z.number()).optional(),
-    remainingBalance: jsonNumber(z.number()).optional(),
-    balanceChange: jsonNumber(z.number()).optional(),
-    blsCredentials: z.record(z.string(), z.unknown()).optional()
+export const zL1ValidatorDetailsTransaction = /* @__PURE__ */ z.looseObject({
+    validationId: /* @__PURE__ */ z.string(),
+    validationIdHex: /* @__PURE__ */ z.string().optional(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    weight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    remainingBalance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    balanceChange: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()).optional()
 });
 
 export type L1ValidatorDetailsTransaction = z.infer<typeof zL1ValidatorDetailsTransaction>;
 
-export const zSubnetOwnershipInfo = z.looseObject({
-    locktime: jsonNumber(z.number()).optional(),
-    threshold: jsonNumber(z.number()).optional(),
-    addresses: z.array(z.string()).optional()
+export const zSubnetOwnershipInfo = /* @__PURE__ */ z.looseObject({
+    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type SubnetOwnershipInfo = z.infer<typeof zSubnetOwnershipInfo>;
 
-export const zBlsCredentials = z.looseObject({
-    publicKey: z.string().optional(),
-    proofOfPossession: z.string().optional()
+export const zBlsCredentials = /* @__PURE__ */ z.looseObject({
+    publicKey: /* @__PURE__ */ z.string().optional(),
+    proofOfPossession: /* @__PURE__ */ z.string().optional()
 });
 
 export type BlsCredentials = z.infer<typeof zBlsCredentials>;
@@ -581,7 +581,7 @@ export type BlsCredentials = z.infer<typeof zBlsCredentials>;
 /**
  * Type of transaction.
  */
-export const zXChainTransactionType = openEnum([
+export const zXChainTransactionType = /* @__PURE__ */ openEnum([
     'BaseTx',
     'CreateAssetTx',
     'OperationTx',
@@ -592,31 +592,31 @@ export const zXChainTransactionType = openEnum([
 
 export type XChainTransactionType = z.infer<typeof zXChainTransactionType>;
 
-export const zUtxoCredential = z.looseObject({
-    signature: z.string().optional(),
-    publicKey: z.string().optional()
+export const zUtxoCredential = /* @__PURE__ */ z.looseObject({
+    signature: /* @__PURE__ */ z.string().optional(),
+    publicKey: /* @__PURE__ */ z.string().optional()
 });
 
 export type UtxoCredential = z.infer<typeof zUtxoCredential>;
 
-export const zUtxo = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    asset: zAssetAmount.optional(),
-    consumedOnChainId: z.string().optional(),
-    consumingTxHash: z.string().optional(),
-    createdOnChainId: z.string().optional(),
-    utxoId: z.string(),
-    utxoBytes: z.string().optional(),
-    consumingTxTimestamp: jsonNumber(z.number()).optional(),
-    creationTxHash: z.string().optional(),
-    credentials: z.array(zUtxoCredential).optional(),
-    groupId: jsonNumber(z.number()).optional(),
-    locktime: jsonNumber(z.number()).optional(),
-    outputIndex: z.string().optional(),
-    payload: z.string().optional(),
-    threshold: jsonNumber(z.number()).optional(),
-    timestamp: jsonNumber(z.number()),
-    utxoType: z.string().optional()
+export const zUtxo = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    asset: /* @__PURE__ */ zAssetAmount.optional(),
+    consumedOnChainId: /* @__PURE__ */ z.string().optional(),
+    consumingTxHash: /* @__PURE__ */ z.string().optional(),
+    createdOnChainId: /* @__PURE__ */ z.string().optional(),
+    utxoId: /* @__PURE__ */ z.string(),
+    utxoBytes: /* @__PURE__ */ z.string().optional(),
+    consumingTxTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    creationTxHash: /* @__PURE__ */ z.string().optional(),
+    credentials: /* @__PURE__ */ z.array(zUtxoCredential).optional(),
+    groupId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    outputIndex: /* @__PURE__ */ z.string().optional(),
+    payload: /* @__PURE__ */ z.string().optional(),
+    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    utxoType: /* @__PURE__ */ z.string().optional()
 });
 
 export type Utxo = z.infer<typeof zUtxo>;
@@ -624,117 +624,117 @@ export type Utxo = z.infer<typeof zUtxo>;
 /**
  * Cap represents if an asset is a variable or fixed cap asset.
  */
-export const zPrimaryNetworkAssetCap = openEnum(['fixed', 'variable']);
+export const zPrimaryNetworkAssetCap = /* @__PURE__ */ openEnum(['fixed', 'variable']);
 
 export type PrimaryNetworkAssetCap = z.infer<typeof zPrimaryNetworkAssetCap>;
 
-export const zXChainAssetDetails = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    createdAtTimestamp: jsonNumber(z.number()).optional(),
-    cap: zPrimaryNetworkAssetCap.optional()
+export const zXChainAssetDetails = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    createdAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    cap: /* @__PURE__ */ zPrimaryNetworkAssetCap.optional()
 });
 
 export type XChainAssetDetails = z.infer<typeof zXChainAssetDetails>;
 
-export const zTransactionVertexDetail = z.looseObject({
-    hash: z.string(),
-    height: jsonNumber(z.number()).optional(),
-    timestamp: jsonNumber(z.number())
+export const zTransactionVertexDetail = /* @__PURE__ */ z.looseObject({
+    hash: /* @__PURE__ */ z.string(),
+    height: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
 });
 
 export type TransactionVertexDetail = z.infer<typeof zTransactionVertexDetail>;
 
-export const zXChainNonLinearTransaction = z.looseObject({
-    txHash: z.string(),
-    chainFormat: openEnum(['non-linear', 'linear']).optional(),
-    timestamp: jsonNumber(z.number()),
-    txType: zXChainTransactionType.optional(),
-    memo: z.string().optional(),
-    consumedUtxos: z.array(zUtxo).optional(),
-    emittedUtxos: z.array(zUtxo).optional(),
-    amountUnlocked: z.array(zAssetAmount).optional(),
-    amountCreated: z.array(zAssetAmount).optional(),
-    sourceChain: z.string().optional(),
-    destinationChain: z.string().optional(),
-    assetCreated: zXChainAssetDetails.optional(),
-    vertices: z.array(zTransactionVertexDetail).optional()
+export const zXChainNonLinearTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    chainFormat: /* @__PURE__ */ openEnum(['non-linear', 'linear']).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    txType: /* @__PURE__ */ zXChainTransactionType.optional(),
+    memo: /* @__PURE__ */ z.string().optional(),
+    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
+    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
+    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    sourceChain: /* @__PURE__ */ z.string().optional(),
+    destinationChain: /* @__PURE__ */ z.string().optional(),
+    assetCreated: /* @__PURE__ */ zXChainAssetDetails.optional(),
+    vertices: /* @__PURE__ */ z.array(zTransactionVertexDetail).optional()
 });
 
 export type XChainNonLinearTransaction = z.infer<typeof zXChainNonLinearTransaction>;
 
-export const zXChainLinearTransaction = z.looseObject({
-    txHash: z.string(),
-    chainFormat: openEnum(['non-linear', 'linear']).optional(),
-    timestamp: jsonNumber(z.number()),
-    txType: zXChainTransactionType.optional(),
-    memo: z.string().optional(),
-    consumedUtxos: z.array(zUtxo).optional(),
-    emittedUtxos: z.array(zUtxo).optional(),
-    amountUnlocked: z.array(zAssetAmount).optional(),
-    amountCreated: z.array(zAssetAmount).optional(),
-    sourceChain: z.string().optional(),
-    destinationChain: z.string().optional(),
-    assetCreated: zXChainAssetDetails.optional(),
-    blockHeight: jsonNumber(z.number()).optional(),
-    blockHash: z.string()
+export const zXChainLinearTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    chainFormat: /* @__PURE__ */ openEnum(['non-linear', 'linear']).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    txType: /* @__PURE__ */ zXChainTransactionType.optional(),
+    memo: /* @__PURE__ */ z.string().optional(),
+    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
+    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
+    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    sourceChain: /* @__PURE__ */ z.string().optional(),
+    destinationChain: /* @__PURE__ */ z.string().optional(),
+    assetCreated: /* @__PURE__ */ zXChainAssetDetails.optional(),
+    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string()
 });
 
 export type XChainLinearTransaction = z.infer<typeof zXChainLinearTransaction>;
 
-export const zEvmInput = z.looseObject({
-    fromAddress: z.string().optional(),
-    asset: zAssetAmount.optional(),
-    credentials: z.array(zUtxoCredential).optional()
+export const zEvmInput = /* @__PURE__ */ z.looseObject({
+    fromAddress: /* @__PURE__ */ z.string().optional(),
+    asset: /* @__PURE__ */ zAssetAmount.optional(),
+    credentials: /* @__PURE__ */ z.array(zUtxoCredential).optional()
 });
 
 export type EvmInput = z.infer<typeof zEvmInput>;
 
-export const zCChainExportTransaction = z.looseObject({
-    txHash: z.string(),
-    blockHeight: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    memo: z.string().optional(),
-    amountUnlocked: z.array(zAssetAmount).optional(),
-    amountCreated: z.array(zAssetAmount).optional(),
-    sourceChain: z.string().optional(),
-    destinationChain: z.string().optional(),
-    txType: openEnum(['ExportTx']).optional(),
-    evmInputs: z.array(zEvmInput).optional(),
-    emittedUtxos: z.array(zUtxo).optional()
+export const zCChainExportTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    memo: /* @__PURE__ */ z.string().optional(),
+    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    sourceChain: /* @__PURE__ */ z.string().optional(),
+    destinationChain: /* @__PURE__ */ z.string().optional(),
+    txType: /* @__PURE__ */ openEnum(['ExportTx']).optional(),
+    evmInputs: /* @__PURE__ */ z.array(zEvmInput).optional(),
+    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional()
 });
 
 export type CChainExportTransaction = z.infer<typeof zCChainExportTransaction>;
 
-export const zEvmOutput = z.looseObject({
-    toAddress: z.string().optional(),
-    asset: zAssetAmount.optional()
+export const zEvmOutput = /* @__PURE__ */ z.looseObject({
+    toAddress: /* @__PURE__ */ z.string().optional(),
+    asset: /* @__PURE__ */ zAssetAmount.optional()
 });
 
 export type EvmOutput = z.infer<typeof zEvmOutput>;
 
-export const zCChainImportTransaction = z.looseObject({
-    txHash: z.string(),
-    blockHeight: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    memo: z.string().optional(),
-    amountUnlocked: z.array(zAssetAmount).optional(),
-    amountCreated: z.array(zAssetAmount).optional(),
-    sourceChain: z.string().optional(),
-    destinationChain: z.string().optional(),
-    txType: openEnum(['ImportTx']).optional(),
-    evmOutputs: z.array(zEvmOutput).optional(),
-    consumedUtxos: z.array(zUtxo).optional()
+export const zCChainImportTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    memo: /* @__PURE__ */ z.string().optional(),
+    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    sourceChain: /* @__PURE__ */ z.string().optional(),
+    destinationChain: /* @__PURE__ */ z.string().optional(),
+    txType: /* @__PURE__ */ openEnum(['ImportTx']).optional(),
+    evmOutputs: /* @__PURE__ */ z.array(zEvmOutput).optional(),
+    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional()
 });
 
 export type CChainImportTransaction = z.infer<typeof zCChainImportTransaction>;
 
-export const zBlockchainId = openEnum([
+export const zBlockchainId = /* @__PURE__ */ openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -747,7 +747,7 @@ export const zBlockchainId = openEnum([
 
 export type BlockchainId = z.infer<typeof zBlockchainId>;
 
-export const zPrimaryNetworkChainName = openEnum([
+export const zPrimaryNetworkChainName = /* @__PURE__ */ openEnum([
     'p-chain',
     'x-chain',
     'c-chain'
@@ -755,30 +755,30 @@ export const zPrimaryNetworkChainName = openEnum([
 
 export type PrimaryNetworkChainName = z.infer<typeof zPrimaryNetworkChainName>;
 
-export const zPrimaryNetworkChainInfo = z.looseObject({
-    chainName: zPrimaryNetworkChainName.optional(),
-    network: zNetwork.optional()
+export const zPrimaryNetworkChainInfo = /* @__PURE__ */ z.looseObject({
+    chainName: /* @__PURE__ */ zPrimaryNetworkChainName.optional(),
+    network: /* @__PURE__ */ zNetwork.optional()
 });
 
 export type PrimaryNetworkChainInfo = z.infer<typeof zPrimaryNetworkChainInfo>;
 
-export const zListXChainTransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(z.union([zXChainNonLinearTransaction, zXChainLinearTransaction])).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListXChainTransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zXChainNonLinearTransaction, zXChainLinearTransaction])).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainTransactionsResponse = z.infer<typeof zListXChainTransactionsResponse>;
 
-export const zListCChainAtomicTransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(z.union([zCChainExportTransaction, zCChainImportTransaction])).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListCChainAtomicTransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zCChainExportTransaction, zCChainImportTransaction])).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListCChainAtomicTransactionsResponse = z.infer<typeof zListCChainAtomicTransactionsResponse>;
 
-export const zPrimaryNetworkTxType = openEnum([
+export const zPrimaryNetworkTxType = /* @__PURE__ */ openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -806,31 +806,31 @@ export const zPrimaryNetworkTxType = openEnum([
 
 export type PrimaryNetworkTxType = z.infer<typeof zPrimaryNetworkTxType>;
 
-export const zSortOrder = openEnum(['asc', 'desc']);
+export const zSortOrder = /* @__PURE__ */ openEnum(['asc', 'desc']);
 
 export type SortOrder = z.infer<typeof zSortOrder>;
 
-export const zPChainId = openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']);
+export const zPChainId = /* @__PURE__ */ openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']);
 
 export type PChainId = z.infer<typeof zPChainId>;
 
-export const zPendingReward = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    txHash: z.string(),
-    amountStaked: z.string().optional(),
-    nodeId: z.string(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    rewardType: zRewardType.optional(),
-    progress: jsonNumber(z.number()).optional(),
-    estimatedReward: zAssetAmount.optional()
+export const zPendingReward = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    nodeId: /* @__PURE__ */ z.string(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    rewardType: /* @__PURE__ */ zRewardType.optional(),
+    progress: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    estimatedReward: /* @__PURE__ */ zAssetAmount.optional()
 });
 
 export type PendingReward = z.infer<typeof zPendingReward>;
 
-export const zListPendingRewardsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    pendingRewards: z.array(zPendingReward).optional()
+export const zListPendingRewardsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    pendingRewards: /* @__PURE__ */ z.array(zPendingReward).optional()
 });
 
 export type ListPendingRewardsResponse = z.infer<typeof zListPendingRewardsResponse>;
@@ -838,7 +838,7 @@ export type ListPendingRewardsResponse = z.infer<typeof zListPendingRewardsRespo
 /**
  * ISO 4217 currency code.
  */
-export const zCurrencyCode = openEnum([
+export const zCurrencyCode = /* @__PURE__ */ openEnum([
     'usd',
     'eur',
     'aud',
@@ -857,245 +857,245 @@ export const zCurrencyCode = openEnum([
 
 export type CurrencyCode = z.infer<typeof zCurrencyCode>;
 
-export const zMoney = z.looseObject({
-    currencyCode: zCurrencyCode.optional(),
-    value: jsonNumber(z.number()).optional()
+export const zMoney = /* @__PURE__ */ z.looseObject({
+    currencyCode: /* @__PURE__ */ zCurrencyCode.optional(),
+    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type Money = z.infer<typeof zMoney>;
 
-export const zAssetWithPriceInfo = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional(),
-    historicalPrice: zMoney.optional()
+export const zAssetWithPriceInfo = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    historicalPrice: /* @__PURE__ */ zMoney.optional()
 });
 
 export type AssetWithPriceInfo = z.infer<typeof zAssetWithPriceInfo>;
 
-export const zHistoricalReward = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    txHash: z.string(),
-    amountStaked: z.string().optional(),
-    nodeId: z.string(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    rewardType: zRewardType.optional(),
-    utxoId: z.string(),
-    outputIndex: jsonNumber(z.number()).optional(),
-    reward: zAssetWithPriceInfo.optional(),
-    rewardTxHash: z.string().optional()
+export const zHistoricalReward = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    nodeId: /* @__PURE__ */ z.string(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    rewardType: /* @__PURE__ */ zRewardType.optional(),
+    utxoId: /* @__PURE__ */ z.string(),
+    outputIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    reward: /* @__PURE__ */ zAssetWithPriceInfo.optional(),
+    rewardTxHash: /* @__PURE__ */ z.string().optional()
 });
 
 export type HistoricalReward = z.infer<typeof zHistoricalReward>;
 
-export const zListHistoricalRewardsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    historicalRewards: z.array(zHistoricalReward).optional()
+export const zListHistoricalRewardsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    historicalRewards: /* @__PURE__ */ z.array(zHistoricalReward).optional()
 });
 
 export type ListHistoricalRewardsResponse = z.infer<typeof zListHistoricalRewardsResponse>;
 
-export const zListPChainUtxosResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    utxos: z.array(zPChainUtxo).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListPChainUtxosResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    utxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainUtxosResponse = z.infer<typeof zListPChainUtxosResponse>;
 
-export const zListUtxosResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    utxos: z.array(zUtxo).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListUtxosResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    utxos: /* @__PURE__ */ z.array(zUtxo).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListUtxosResponse = z.infer<typeof zListUtxosResponse>;
 
-export const zUtxosSortByOption = openEnum(['timestamp', 'amount']);
+export const zUtxosSortByOption = /* @__PURE__ */ openEnum(['timestamp', 'amount']);
 
 export type UtxosSortByOption = z.infer<typeof zUtxosSortByOption>;
 
-export const zPrimaryNetworkAddressesBodyDto = z.looseObject({
-    addresses: z.string().optional()
+export const zPrimaryNetworkAddressesBodyDto = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.string().optional()
 });
 
 export type PrimaryNetworkAddressesBodyDto = z.infer<typeof zPrimaryNetworkAddressesBodyDto>;
 
-export const zPrimaryNetworkType = openEnum(['mainnet', 'fuji']);
+export const zPrimaryNetworkType = /* @__PURE__ */ openEnum(['mainnet', 'fuji']);
 
 export type PrimaryNetworkType = z.infer<typeof zPrimaryNetworkType>;
 
-export const zLastActivityTimestamp = z.looseObject({
-    timestamp: jsonNumber(z.number()),
-    blockNumber: z.string(),
-    txHash: z.string(),
-    utxoId: z.string(),
-    isConsumed: z.boolean().optional(),
-    chainName: zPrimaryNetworkChainName.optional(),
-    network: zPrimaryNetworkType.optional()
+export const zLastActivityTimestamp = /* @__PURE__ */ z.looseObject({
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    blockNumber: /* @__PURE__ */ z.string(),
+    txHash: /* @__PURE__ */ z.string(),
+    utxoId: /* @__PURE__ */ z.string(),
+    isConsumed: /* @__PURE__ */ z.boolean().optional(),
+    chainName: /* @__PURE__ */ zPrimaryNetworkChainName.optional(),
+    network: /* @__PURE__ */ zPrimaryNetworkType.optional()
 });
 
 export type LastActivityTimestamp = z.infer<typeof zLastActivityTimestamp>;
 
-export const zAggregatedAssetAmount = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional(),
-    utxoCount: jsonNumber(z.number()).optional()
+export const zAggregatedAssetAmount = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type AggregatedAssetAmount = z.infer<typeof zAggregatedAssetAmount>;
 
-export const zPChainSharedAsset = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional(),
-    utxoCount: jsonNumber(z.number()).optional(),
-    sharedWithChainId: z.string().optional(),
-    status: z.string().optional()
+export const zPChainSharedAsset = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    sharedWithChainId: /* @__PURE__ */ z.string().optional(),
+    status: /* @__PURE__ */ z.string().optional()
 });
 
 export type PChainSharedAsset = z.infer<typeof zPChainSharedAsset>;
 
-export const zPChainBalance = z.looseObject({
-    unlockedUnstaked: z.array(zAggregatedAssetAmount).optional(),
-    unlockedStaked: z.array(zAggregatedAssetAmount).optional(),
-    lockedPlatform: z.array(zAggregatedAssetAmount).optional(),
-    lockedStakeable: z.array(zAggregatedAssetAmount).optional(),
-    lockedStaked: z.array(zAggregatedAssetAmount).optional(),
-    pendingStaked: z.array(zAggregatedAssetAmount).optional(),
-    atomicMemoryUnlocked: z.array(zPChainSharedAsset).optional(),
-    atomicMemoryLocked: z.array(zPChainSharedAsset).optional()
+export const zPChainBalance = /* @__PURE__ */ z.looseObject({
+    unlockedUnstaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    unlockedStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    lockedPlatform: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    lockedStakeable: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    lockedStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    pendingStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zPChainSharedAsset).optional(),
+    atomicMemoryLocked: /* @__PURE__ */ z.array(zPChainSharedAsset).optional()
 });
 
 export type PChainBalance = z.infer<typeof zPChainBalance>;
 
-export const zListPChainBalancesResponse = z.looseObject({
-    balances: zPChainBalance.optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListPChainBalancesResponse = /* @__PURE__ */ z.looseObject({
+    balances: /* @__PURE__ */ zPChainBalance.optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainBalancesResponse = z.infer<typeof zListPChainBalancesResponse>;
 
-export const zXChainSharedAssetBalance = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional(),
-    utxoCount: jsonNumber(z.number()).optional(),
-    sharedWithChainId: z.string().optional()
+export const zXChainSharedAssetBalance = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    sharedWithChainId: /* @__PURE__ */ z.string().optional()
 });
 
 export type XChainSharedAssetBalance = z.infer<typeof zXChainSharedAssetBalance>;
 
-export const zXChainBalances = z.looseObject({
-    locked: z.array(zAggregatedAssetAmount).optional(),
-    unlocked: z.array(zAggregatedAssetAmount).optional(),
-    atomicMemoryUnlocked: z.array(zXChainSharedAssetBalance).optional(),
-    atomicMemoryLocked: z.array(zXChainSharedAssetBalance).optional()
+export const zXChainBalances = /* @__PURE__ */ z.looseObject({
+    locked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    unlocked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
+    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zXChainSharedAssetBalance).optional(),
+    atomicMemoryLocked: /* @__PURE__ */ z.array(zXChainSharedAssetBalance).optional()
 });
 
 export type XChainBalances = z.infer<typeof zXChainBalances>;
 
-export const zListXChainBalancesResponse = z.looseObject({
-    balances: zXChainBalances.optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListXChainBalancesResponse = /* @__PURE__ */ z.looseObject({
+    balances: /* @__PURE__ */ zXChainBalances.optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainBalancesResponse = z.infer<typeof zListXChainBalancesResponse>;
 
-export const zCChainSharedAssetBalance = z.looseObject({
-    assetId: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    denomination: jsonNumber(z.number()).optional(),
-    type: zPrimaryNetworkAssetType.optional(),
-    amount: z.string().optional(),
-    utxoCount: jsonNumber(z.number()).optional(),
-    sharedWithChainId: z.string().optional()
+export const zCChainSharedAssetBalance = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
+    amount: /* @__PURE__ */ z.string().optional(),
+    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    sharedWithChainId: /* @__PURE__ */ z.string().optional()
 });
 
 export type CChainSharedAssetBalance = z.infer<typeof zCChainSharedAssetBalance>;
 
-export const zCChainAtomicBalances = z.looseObject({
-    atomicMemoryUnlocked: z.array(zCChainSharedAssetBalance).optional(),
-    atomicMemoryLocked: z.array(zCChainSharedAssetBalance).optional()
+export const zCChainAtomicBalances = /* @__PURE__ */ z.looseObject({
+    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zCChainSharedAssetBalance).optional(),
+    atomicMemoryLocked: /* @__PURE__ */ z.array(zCChainSharedAssetBalance).optional()
 });
 
 export type CChainAtomicBalances = z.infer<typeof zCChainAtomicBalances>;
 
-export const zListCChainAtomicBalancesResponse = z.looseObject({
-    balances: zCChainAtomicBalances.optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListCChainAtomicBalancesResponse = /* @__PURE__ */ z.looseObject({
+    balances: /* @__PURE__ */ zCChainAtomicBalances.optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListCChainAtomicBalancesResponse = z.infer<typeof zListCChainAtomicBalancesResponse>;
 
-export const zProposerDetails = z.looseObject({
-    proposerId: z.string().optional(),
-    proposerParentId: z.string().optional(),
-    proposerNodeId: z.string().optional(),
-    proposerPChainHeight: jsonNumber(z.number()).optional(),
-    proposerTimestamp: jsonNumber(z.number()).optional()
+export const zProposerDetails = /* @__PURE__ */ z.looseObject({
+    proposerId: /* @__PURE__ */ z.string().optional(),
+    proposerParentId: /* @__PURE__ */ z.string().optional(),
+    proposerNodeId: /* @__PURE__ */ z.string().optional(),
+    proposerPChainHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    proposerTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type ProposerDetails = z.infer<typeof zProposerDetails>;
 
-export const zGetPrimaryNetworkBlockResponse = z.looseObject({
-    blockNumber: z.string(),
-    blockHash: z.string(),
-    parentHash: z.string().optional(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockType: z.string().optional(),
-    txCount: jsonNumber(z.number()).optional(),
-    transactions: z.array(z.string()).optional(),
-    blockSizeBytes: jsonNumber(z.number()).optional(),
-    l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
-    activeL1Validators: jsonNumber(z.number()).optional(),
-    currentSupply: z.string().optional(),
-    proposerDetails: zProposerDetails.optional()
+export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockHash: /* @__PURE__ */ z.string(),
+    parentHash: /* @__PURE__ */ z.string().optional(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockType: /* @__PURE__ */ z.string().optional(),
+    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    blockSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    l1ValidatorsAccruedFees: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    activeL1Validators: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    currentSupply: /* @__PURE__ */ z.string().optional(),
+    proposerDetails: /* @__PURE__ */ zProposerDetails.optional()
 });
 
 export type GetPrimaryNetworkBlockResponse = z.infer<typeof zGetPrimaryNetworkBlockResponse>;
 
-export const zPrimaryNetworkBlock = z.looseObject({
-    blockNumber: z.string(),
-    blockHash: z.string(),
-    parentHash: z.string().optional(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockType: z.string().optional(),
-    txCount: jsonNumber(z.number()).optional(),
-    transactions: z.array(z.string()).optional(),
-    blockSizeBytes: jsonNumber(z.number()).optional(),
-    l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
-    activeL1Validators: jsonNumber(z.number()).optional(),
-    currentSupply: z.string().optional(),
-    proposerDetails: zProposerDetails.optional()
+export const zPrimaryNetworkBlock = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockHash: /* @__PURE__ */ z.string(),
+    parentHash: /* @__PURE__ */ z.string().optional(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockType: /* @__PURE__ */ z.string().optional(),
+    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    blockSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    l1ValidatorsAccruedFees: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    activeL1Validators: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    currentSupply: /* @__PURE__ */ z.string().optional(),
+    proposerDetails: /* @__PURE__ */ zProposerDetails.optional()
 });
 
 export type PrimaryNetworkBlock = z.infer<typeof zPrimaryNetworkBlock>;
 
-export const zListPrimaryNetworkBlocksResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    blocks: z.array(zPrimaryNetworkBlock).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListPrimaryNetworkBlocksResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    blocks: /* @__PURE__ */ z.array(zPrimaryNetworkBlock).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPrimaryNetworkBlocksResponse = z.infer<typeof zListPrimaryNetworkBlocksResponse>;
 
-export const zXChainId = openEnum([
+export const zXChainId = /* @__PURE__ */ openEnum([
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     'x-chain'
@@ -1103,28 +1103,28 @@ export const zXChainId = openEnum([
 
 export type XChainId = z.infer<typeof zXChainId>;
 
-export const zXChainVertex = z.looseObject({
-    vertexHash: z.string().optional(),
-    parentHashes: z.array(z.string()).optional(),
-    vertexHeight: jsonNumber(z.number()).optional(),
-    vertexIndex: jsonNumber(z.number()).optional(),
-    vertexTimestamp: jsonNumber(z.number()).optional(),
-    txCount: jsonNumber(z.number()).optional(),
-    transactions: z.array(z.string()).optional(),
-    vertexSizeBytes: jsonNumber(z.number()).optional()
+export const zXChainVertex = /* @__PURE__ */ z.looseObject({
+    vertexHash: /* @__PURE__ */ z.string().optional(),
+    parentHashes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    vertexHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    vertexIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    vertexTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    vertexSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type XChainVertex = z.infer<typeof zXChainVertex>;
 
-export const zListXChainVerticesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    vertices: z.array(zXChainVertex).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListXChainVerticesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    vertices: /* @__PURE__ */ z.array(zXChainVertex).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListXChainVerticesResponse = z.infer<typeof zListXChainVerticesResponse>;
 
-export const zBlockchainIds = openEnum([
+export const zBlockchainIds = /* @__PURE__ */ openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -1134,237 +1134,237 @@ export const zBlockchainIds = openEnum([
 
 export type BlockchainIds = z.infer<typeof zBlockchainIds>;
 
-export const zChainAddressChainIdMap = z.looseObject({
-    address: z.string(),
-    blockchainIds: z.array(zBlockchainIds).optional()
+export const zChainAddressChainIdMap = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    blockchainIds: /* @__PURE__ */ z.array(zBlockchainIds).optional()
 });
 
 export type ChainAddressChainIdMap = z.infer<typeof zChainAddressChainIdMap>;
 
-export const zChainAddressChainIdMapListResponse = z.looseObject({
-    addresses: z.array(zChainAddressChainIdMap).optional()
+export const zChainAddressChainIdMapListResponse = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(zChainAddressChainIdMap).optional()
 });
 
 export type ChainAddressChainIdMapListResponse = z.infer<typeof zChainAddressChainIdMapListResponse>;
 
-export const zEvmGenesisFeeConfigDto = z.looseObject({
-    baseFeeChangeDenominator: jsonNumber(z.number()).optional(),
-    blockGasCostStep: jsonNumber(z.number()).optional(),
-    gasLimit: jsonNumber(z.number()).optional(),
-    maxBlockGasCost: jsonNumber(z.number()).optional(),
-    minBaseFee: jsonNumber(z.number()).optional(),
-    minBlockGasCost: jsonNumber(z.number()).optional(),
-    targetBlockRate: jsonNumber(z.number()).optional(),
-    targetGas: jsonNumber(z.number()).optional()
+export const zEvmGenesisFeeConfigDto = /* @__PURE__ */ z.looseObject({
+    baseFeeChangeDenominator: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockGasCostStep: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    gasLimit: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    maxBlockGasCost: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    minBaseFee: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    minBlockGasCost: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    targetBlockRate: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    targetGas: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type EvmGenesisFeeConfigDto = z.infer<typeof zEvmGenesisFeeConfigDto>;
 
-export const zEvmGenesisWarpConfigDto = z.looseObject({
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    quorumNumerator: jsonNumber(z.number()).optional(),
-    requirePrimaryNetworkSigners: z.boolean().optional()
+export const zEvmGenesisWarpConfigDto = /* @__PURE__ */ z.looseObject({
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    quorumNumerator: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    requirePrimaryNetworkSigners: /* @__PURE__ */ z.boolean().optional()
 });
 
 export type EvmGenesisWarpConfigDto = z.infer<typeof zEvmGenesisWarpConfigDto>;
 
-export const zEvmGenesisAllowListConfigDto = z.looseObject({
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    adminAddresses: z.array(z.string()).optional(),
-    managerAddresses: z.array(z.string()).optional(),
-    enabledAddresses: z.array(z.string()).optional()
+export const zEvmGenesisAllowListConfigDto = /* @__PURE__ */ z.looseObject({
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    adminAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    managerAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    enabledAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type EvmGenesisAllowListConfigDto = z.infer<typeof zEvmGenesisAllowListConfigDto>;
 
-export const zEvmGenesisConfigDto = z.looseObject({
-    berlinBlock: jsonNumber(z.number()).optional(),
-    byzantiumBlock: jsonNumber(z.number()).optional(),
-    chainId: jsonNumber(z.number()).optional(),
-    constantinopleBlock: jsonNumber(z.number()).optional(),
-    eip150Block: jsonNumber(z.number()).optional(),
-    eip150Hash: z.string().optional(),
-    eip155Block: jsonNumber(z.number()).optional(),
-    eip158Block: jsonNumber(z.number()).optional(),
-    feeConfig: zEvmGenesisFeeConfigDto.optional(),
-    homesteadBlock: jsonNumber(z.number()).optional(),
-    istanbulBlock: jsonNumber(z.number()).optional(),
-    londonBlock: jsonNumber(z.number()).optional(),
-    muirGlacierBlock: jsonNumber(z.number()).optional(),
-    petersburgBlock: jsonNumber(z.number()).optional(),
-    subnetEVMTimestamp: jsonNumber(z.number()).optional(),
-    allowFeeRecipients: z.boolean().optional(),
-    warpConfig: zEvmGenesisWarpConfigDto.optional(),
-    txAllowListConfig: zEvmGenesisAllowListConfigDto.optional(),
-    contractDeployerAllowListConfig: zEvmGenesisAllowListConfigDto.optional(),
-    contractNativeMinterConfig: zEvmGenesisAllowListConfigDto.optional(),
-    feeManagerConfig: zEvmGenesisAllowListConfigDto.optional(),
-    rewardManagerConfig: zEvmGenesisAllowListConfigDto.optional()
+export const zEvmGenesisConfigDto = /* @__PURE__ */ z.looseObject({
+    berlinBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    byzantiumBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    chainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    constantinopleBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    eip150Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    eip150Hash: /* @__PURE__ */ z.string().optional(),
+    eip155Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    eip158Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    feeConfig: /* @__PURE__ */ zEvmGenesisFeeConfigDto.optional(),
+    homesteadBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    istanbulBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    londonBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    muirGlacierBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    petersburgBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    subnetEVMTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    allowFeeRecipients: /* @__PURE__ */ z.boolean().optional(),
+    warpConfig: /* @__PURE__ */ zEvmGenesisWarpConfigDto.optional(),
+    txAllowListConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
+    contractDeployerAllowListConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
+    contractNativeMinterConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
+    feeManagerConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
+    rewardManagerConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional()
 });
 
 export type EvmGenesisConfigDto = z.infer<typeof zEvmGenesisConfigDto>;
 
-export const zEvmGenesisAllocDto = z.looseObject({
-    balance: z.string().optional(),
-    code: z.string().optional(),
-    storage: z.record(z.string(), z.string()).optional()
+export const zEvmGenesisAllocDto = /* @__PURE__ */ z.looseObject({
+    balance: /* @__PURE__ */ z.string().optional(),
+    code: /* @__PURE__ */ z.string().optional(),
+    storage: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()).optional()
 });
 
 export type EvmGenesisAllocDto = z.infer<typeof zEvmGenesisAllocDto>;
 
-export const zEvmGenesisDto = z.looseObject({
-    airdropAmount: jsonNumber(z.number()).nullish(),
-    airdropHash: z.string().optional(),
-    alloc: z.record(z.string(), zEvmGenesisAllocDto).optional(),
-    baseFeePerGas: jsonNumber(z.number()).nullish(),
-    blobGasUsed: z.string().nullish(),
-    coinbase: z.string().optional(),
-    config: zEvmGenesisConfigDto.optional(),
-    difficulty: z.string().optional(),
-    excessBlobGas: z.string().nullish(),
-    extraData: z.string().optional(),
-    gasLimit: z.string().optional(),
-    gasUsed: z.string().optional(),
-    mixHash: z.string().optional(),
-    nonce: z.string().optional(),
-    number: z.string().optional(),
-    parentHash: z.string().optional(),
-    timestamp: z.string().optional()
+export const zEvmGenesisDto = /* @__PURE__ */ z.looseObject({
+    airdropAmount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).nullish(),
+    airdropHash: /* @__PURE__ */ z.string().optional(),
+    alloc: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zEvmGenesisAllocDto).optional(),
+    baseFeePerGas: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).nullish(),
+    blobGasUsed: /* @__PURE__ */ z.string().nullish(),
+    coinbase: /* @__PURE__ */ z.string().optional(),
+    config: /* @__PURE__ */ zEvmGenesisConfigDto.optional(),
+    difficulty: /* @__PURE__ */ z.string().optional(),
+    excessBlobGas: /* @__PURE__ */ z.string().nullish(),
+    extraData: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    mixHash: /* @__PURE__ */ z.string().optional(),
+    nonce: /* @__PURE__ */ z.string().optional(),
+    number: /* @__PURE__ */ z.string().optional(),
+    parentHash: /* @__PURE__ */ z.string().optional(),
+    timestamp: /* @__PURE__ */ z.string().optional()
 });
 
 export type EvmGenesisDto = z.infer<typeof zEvmGenesisDto>;
 
-export const zBlockchainInfo = z.looseObject({
-    chainName: z.string().optional(),
-    vmId: z.string().optional(),
-    genesisData: z.union([
+export const zBlockchainInfo = /* @__PURE__ */ z.looseObject({
+    chainName: /* @__PURE__ */ z.string().optional(),
+    vmId: /* @__PURE__ */ z.string().optional(),
+    genesisData: /* @__PURE__ */ z.union([
         zEvmGenesisDto,
-        z.string()
+        /* @__PURE__ */ z.string()
     ]).optional()
 });
 
 export type BlockchainInfo = z.infer<typeof zBlockchainInfo>;
 
-export const zPChainTransaction = z.looseObject({
-    txHash: z.string(),
-    txType: zPChainTransactionType.optional(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockNumber: z.string(),
-    blockHash: z.string(),
-    consumedUtxos: z.array(zPChainUtxo).optional(),
-    emittedUtxos: z.array(zPChainUtxo).optional(),
-    sourceChain: z.string().optional(),
-    destinationChain: z.string().optional(),
-    value: z.array(zAssetAmount).optional(),
-    amountBurned: z.array(zAssetAmount).optional(),
-    amountStaked: z.array(zAssetAmount).optional(),
-    amountL1ValidatorBalanceBurned: z.array(zAssetAmount).optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    delegationFeePercent: z.string().optional(),
-    nodeId: z.string().optional(),
-    subnetId: z.string().optional(),
-    l1ValidatorManagerDetails: zL1ValidatorManagerDetails.optional(),
-    l1ValidatorDetails: z.array(zL1ValidatorDetailsTransaction).optional(),
-    estimatedReward: z.string().optional(),
-    rewardTxHash: z.string().optional(),
-    rewardAddresses: z.array(z.string()).optional(),
-    memo: z.string().optional(),
-    stakingTxHash: z.string().optional(),
-    subnetOwnershipInfo: zSubnetOwnershipInfo.optional(),
-    blsCredentials: zBlsCredentials.optional(),
-    blockchainInfo: zBlockchainInfo.optional()
+export const zPChainTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    txType: /* @__PURE__ */ zPChainTransactionType.optional(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockHash: /* @__PURE__ */ z.string(),
+    consumedUtxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
+    emittedUtxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
+    sourceChain: /* @__PURE__ */ z.string().optional(),
+    destinationChain: /* @__PURE__ */ z.string().optional(),
+    value: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountBurned: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountStaked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    amountL1ValidatorBalanceBurned: /* @__PURE__ */ z.array(zAssetAmount).optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    delegationFeePercent: /* @__PURE__ */ z.string().optional(),
+    nodeId: /* @__PURE__ */ z.string().optional(),
+    subnetId: /* @__PURE__ */ z.string().optional(),
+    l1ValidatorManagerDetails: /* @__PURE__ */ zL1ValidatorManagerDetails.optional(),
+    l1ValidatorDetails: /* @__PURE__ */ z.array(zL1ValidatorDetailsTransaction).optional(),
+    estimatedReward: /* @__PURE__ */ z.string().optional(),
+    rewardTxHash: /* @__PURE__ */ z.string().optional(),
+    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    memo: /* @__PURE__ */ z.string().optional(),
+    stakingTxHash: /* @__PURE__ */ z.string().optional(),
+    subnetOwnershipInfo: /* @__PURE__ */ zSubnetOwnershipInfo.optional(),
+    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
+    blockchainInfo: /* @__PURE__ */ zBlockchainInfo.optional()
 });
 
 export type PChainTransaction = z.infer<typeof zPChainTransaction>;
 
-export const zListPChainTransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zPChainTransaction).optional(),
-    chainInfo: zPrimaryNetworkChainInfo.optional()
+export const zListPChainTransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zPChainTransaction).optional(),
+    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
 });
 
 export type ListPChainTransactionsResponse = z.infer<typeof zListPChainTransactionsResponse>;
 
-export const zStakingDistribution = z.looseObject({
-    version: z.string().optional(),
-    amountStaked: z.string().optional(),
-    validatorCount: jsonNumber(z.number()).optional()
+export const zStakingDistribution = /* @__PURE__ */ z.looseObject({
+    version: /* @__PURE__ */ z.string().optional(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    validatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type StakingDistribution = z.infer<typeof zStakingDistribution>;
 
-export const zValidatorsDetails = z.looseObject({
-    validatorCount: jsonNumber(z.number()).optional(),
-    totalAmountStaked: z.string().optional(),
-    estimatedAnnualStakingReward: z.string().optional(),
-    stakingDistributionByVersion: z.array(zStakingDistribution).optional(),
-    stakingRatio: z.string().optional()
+export const zValidatorsDetails = /* @__PURE__ */ z.looseObject({
+    validatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    totalAmountStaked: /* @__PURE__ */ z.string().optional(),
+    estimatedAnnualStakingReward: /* @__PURE__ */ z.string().optional(),
+    stakingDistributionByVersion: /* @__PURE__ */ z.array(zStakingDistribution).optional(),
+    stakingRatio: /* @__PURE__ */ z.string().optional()
 });
 
 export type ValidatorsDetails = z.infer<typeof zValidatorsDetails>;
 
-export const zDelegatorsDetails = z.looseObject({
-    delegatorCount: jsonNumber(z.number()).optional(),
-    totalAmountStaked: z.string().optional()
+export const zDelegatorsDetails = /* @__PURE__ */ z.looseObject({
+    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    totalAmountStaked: /* @__PURE__ */ z.string().optional()
 });
 
 export type DelegatorsDetails = z.infer<typeof zDelegatorsDetails>;
 
-export const zGetNetworkDetailsResponse = z.looseObject({
-    validatorDetails: zValidatorsDetails.optional(),
-    delegatorDetails: zDelegatorsDetails.optional()
+export const zGetNetworkDetailsResponse = /* @__PURE__ */ z.looseObject({
+    validatorDetails: /* @__PURE__ */ zValidatorsDetails.optional(),
+    delegatorDetails: /* @__PURE__ */ zDelegatorsDetails.optional()
 });
 
 export type GetNetworkDetailsResponse = z.infer<typeof zGetNetworkDetailsResponse>;
 
-export const zBlockchain = z.looseObject({
-    createBlockTimestamp: jsonNumber(z.number()).optional(),
-    createBlockNumber: z.string().optional(),
-    blockchainId: z.string(),
-    vmId: z.string().optional(),
-    subnetId: z.string(),
-    blockchainName: z.string().optional(),
-    evmChainId: jsonNumber(z.number()).optional(),
-    genesisData: z.union([
+export const zBlockchain = /* @__PURE__ */ z.looseObject({
+    createBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    createBlockNumber: /* @__PURE__ */ z.string().optional(),
+    blockchainId: /* @__PURE__ */ z.string(),
+    vmId: /* @__PURE__ */ z.string().optional(),
+    subnetId: /* @__PURE__ */ z.string(),
+    blockchainName: /* @__PURE__ */ z.string().optional(),
+    evmChainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    genesisData: /* @__PURE__ */ z.union([
         zEvmGenesisDto,
-        z.string()
+        /* @__PURE__ */ z.string()
     ]).optional()
 });
 
 export type Blockchain = z.infer<typeof zBlockchain>;
 
-export const zListBlockchainsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    blockchains: z.array(zBlockchain).optional()
+export const zListBlockchainsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    blockchains: /* @__PURE__ */ z.array(zBlockchain).optional()
 });
 
 export type ListBlockchainsResponse = z.infer<typeof zListBlockchainsResponse>;
 
-export const zSubnet = z.looseObject({
-    createBlockTimestamp: jsonNumber(z.number()).optional(),
-    createBlockIndex: z.string().optional(),
-    subnetId: z.string(),
-    ownerAddresses: z.array(z.string()).optional(),
-    threshold: jsonNumber(z.number()).optional(),
-    locktime: jsonNumber(z.number()).optional(),
-    subnetOwnershipInfo: zSubnetOwnershipInfo.optional(),
-    isL1: z.boolean().optional(),
-    l1ConversionTransactionHash: z.string().optional(),
-    l1ValidatorManagerDetails: zL1ValidatorManagerDetails.optional(),
-    blockchains: z.array(zBlockchain).optional()
+export const zSubnet = /* @__PURE__ */ z.looseObject({
+    createBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    createBlockIndex: /* @__PURE__ */ z.string().optional(),
+    subnetId: /* @__PURE__ */ z.string(),
+    ownerAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    subnetOwnershipInfo: /* @__PURE__ */ zSubnetOwnershipInfo.optional(),
+    isL1: /* @__PURE__ */ z.boolean().optional(),
+    l1ConversionTransactionHash: /* @__PURE__ */ z.string().optional(),
+    l1ValidatorManagerDetails: /* @__PURE__ */ zL1ValidatorManagerDetails.optional(),
+    blockchains: /* @__PURE__ */ z.array(zBlockchain).optional()
 });
 
 export type Subnet = z.infer<typeof zSubnet>;
 
-export const zListSubnetsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    subnets: z.array(zSubnet).optional()
+export const zListSubnetsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    subnets: /* @__PURE__ */ z.array(zSubnet).optional()
 });
 
 export type ListSubnetsResponse = z.infer<typeof zListSubnetsResponse>;
 
-export const zSortByOption = openEnum([
+export const zSortByOption = /* @__PURE__ */ openEnum([
     'blockIndex',
     'delegationCapacity',
     'timeRemaining',
@@ -1374,7 +1374,7 @@ export const zSortByOption = openEnum([
 
 export type SortByOption = z.infer<typeof zSortByOption>;
 
-export const zValidationStatusType = openEnum([
+export const zValidationStatusType = /* @__PURE__ */ openEnum([
     'completed',
     'active',
     'pending',
@@ -1383,107 +1383,107 @@ export const zValidationStatusType = openEnum([
 
 export type ValidationStatusType = z.infer<typeof zValidationStatusType>;
 
-export const zRewards = z.looseObject({
-    validationRewardAmount: z.string().optional(),
-    delegationRewardAmount: z.string().optional(),
-    rewardAddresses: z.array(z.string()).optional(),
-    rewardTxHash: z.string().optional()
+export const zRewards = /* @__PURE__ */ z.looseObject({
+    validationRewardAmount: /* @__PURE__ */ z.string().optional(),
+    delegationRewardAmount: /* @__PURE__ */ z.string().optional(),
+    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    rewardTxHash: /* @__PURE__ */ z.string().optional()
 });
 
 export type Rewards = z.infer<typeof zRewards>;
 
-export const zCompletedValidatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    amountStaked: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    blsCredentials: zBlsCredentials.optional(),
-    delegatorCount: jsonNumber(z.number()).optional(),
-    amountDelegated: z.string().optional(),
-    rewards: zRewards.optional(),
-    validationStatus: openEnum(['completed']).optional()
+export const zCompletedValidatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
+    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    amountDelegated: /* @__PURE__ */ z.string().optional(),
+    rewards: /* @__PURE__ */ zRewards.optional(),
+    validationStatus: /* @__PURE__ */ openEnum(['completed']).optional()
 });
 
 export type CompletedValidatorDetails = z.infer<typeof zCompletedValidatorDetails>;
 
-export const zValidatorHealthDetails = z.looseObject({
-    reachabilityPercent: jsonNumber(z.number()).optional(),
-    benchedPChainRequestsPercent: jsonNumber(z.number()).optional(),
-    benchedXChainRequestsPercent: jsonNumber(z.number()).optional(),
-    benchedCChainRequestsPercent: jsonNumber(z.number()).optional()
+export const zValidatorHealthDetails = /* @__PURE__ */ z.looseObject({
+    reachabilityPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    benchedPChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    benchedXChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    benchedCChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type ValidatorHealthDetails = z.infer<typeof zValidatorHealthDetails>;
 
-export const zGeolocation = z.looseObject({
-    city: z.string().optional(),
-    country: z.string().optional(),
-    countryCode: z.string().optional(),
-    latitude: jsonNumber(z.number()).optional(),
-    longitude: jsonNumber(z.number()).optional()
+export const zGeolocation = /* @__PURE__ */ z.looseObject({
+    city: /* @__PURE__ */ z.string().optional(),
+    country: /* @__PURE__ */ z.string().optional(),
+    countryCode: /* @__PURE__ */ z.string().optional(),
+    latitude: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    longitude: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type Geolocation = z.infer<typeof zGeolocation>;
 
-export const zActiveValidatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    amountStaked: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    blsCredentials: zBlsCredentials.optional(),
-    stakePercentage: jsonNumber(z.number()).optional(),
-    delegatorCount: jsonNumber(z.number()).optional(),
-    amountDelegated: z.string().optional(),
-    uptimePerformance: jsonNumber(z.number()).optional(),
-    avalancheGoVersion: z.string().optional(),
-    delegationCapacity: z.string().optional(),
-    potentialRewards: zRewards.optional(),
-    validationStatus: openEnum(['active']).optional(),
-    validatorHealth: zValidatorHealthDetails.optional(),
-    geolocation: zGeolocation.optional()
+export const zActiveValidatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
+    stakePercentage: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    amountDelegated: /* @__PURE__ */ z.string().optional(),
+    uptimePerformance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    avalancheGoVersion: /* @__PURE__ */ z.string().optional(),
+    delegationCapacity: /* @__PURE__ */ z.string().optional(),
+    potentialRewards: /* @__PURE__ */ zRewards.optional(),
+    validationStatus: /* @__PURE__ */ openEnum(['active']).optional(),
+    validatorHealth: /* @__PURE__ */ zValidatorHealthDetails.optional(),
+    geolocation: /* @__PURE__ */ zGeolocation.optional()
 });
 
 export type ActiveValidatorDetails = z.infer<typeof zActiveValidatorDetails>;
 
-export const zPendingValidatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    amountStaked: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    blsCredentials: zBlsCredentials.optional(),
-    validationStatus: openEnum(['pending']).optional()
+export const zPendingValidatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
+    validationStatus: /* @__PURE__ */ openEnum(['pending']).optional()
 });
 
 export type PendingValidatorDetails = z.infer<typeof zPendingValidatorDetails>;
 
-export const zRemovedValidatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    amountStaked: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    blsCredentials: zBlsCredentials.optional(),
-    removeTxHash: z.string().optional(),
-    removeTimestamp: jsonNumber(z.number()).optional(),
-    validationStatus: openEnum(['removed']).optional()
+export const zRemovedValidatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    amountStaked: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
+    removeTxHash: /* @__PURE__ */ z.string().optional(),
+    removeTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    validationStatus: /* @__PURE__ */ openEnum(['removed']).optional()
 });
 
 export type RemovedValidatorDetails = z.infer<typeof zRemovedValidatorDetails>;
 
-export const zListValidatorDetailsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    validators: z.array(z.union([
+export const zListValidatorDetailsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    validators: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zCompletedValidatorDetails,
         zActiveValidatorDetails,
         zPendingValidatorDetails,
@@ -1493,7 +1493,7 @@ export const zListValidatorDetailsResponse = z.looseObject({
 
 export type ListValidatorDetailsResponse = z.infer<typeof zListValidatorDetailsResponse>;
 
-export const zDelegationStatusType = openEnum([
+export const zDelegationStatusType = /* @__PURE__ */ openEnum([
     'completed',
     'active',
     'pending'
@@ -1501,54 +1501,54 @@ export const zDelegationStatusType = openEnum([
 
 export type DelegationStatusType = z.infer<typeof zDelegationStatusType>;
 
-export const zCompletedDelegatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    rewardAddresses: z.array(z.string()).optional(),
-    amountDelegated: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    grossReward: z.string().optional(),
-    netReward: z.string().optional(),
-    delegationStatus: openEnum(['completed']).optional()
+export const zCompletedDelegatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    amountDelegated: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    grossReward: /* @__PURE__ */ z.string().optional(),
+    netReward: /* @__PURE__ */ z.string().optional(),
+    delegationStatus: /* @__PURE__ */ openEnum(['completed']).optional()
 });
 
 export type CompletedDelegatorDetails = z.infer<typeof zCompletedDelegatorDetails>;
 
-export const zActiveDelegatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    rewardAddresses: z.array(z.string()).optional(),
-    amountDelegated: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    estimatedGrossReward: z.string().optional(),
-    estimatedNetReward: z.string().optional(),
-    delegationStatus: openEnum(['active']).optional()
+export const zActiveDelegatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    amountDelegated: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    estimatedGrossReward: /* @__PURE__ */ z.string().optional(),
+    estimatedNetReward: /* @__PURE__ */ z.string().optional(),
+    delegationStatus: /* @__PURE__ */ openEnum(['active']).optional()
 });
 
 export type ActiveDelegatorDetails = z.infer<typeof zActiveDelegatorDetails>;
 
-export const zPendingDelegatorDetails = z.looseObject({
-    txHash: z.string(),
-    nodeId: z.string(),
-    rewardAddresses: z.array(z.string()).optional(),
-    amountDelegated: z.string().optional(),
-    delegationFee: z.string().optional(),
-    startTimestamp: jsonNumber(z.number()).optional(),
-    endTimestamp: jsonNumber(z.number()).optional(),
-    estimatedGrossReward: z.string().optional(),
-    estimatedNetReward: z.string().optional(),
-    delegationStatus: openEnum(['pending']).optional()
+export const zPendingDelegatorDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    nodeId: /* @__PURE__ */ z.string(),
+    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    amountDelegated: /* @__PURE__ */ z.string().optional(),
+    delegationFee: /* @__PURE__ */ z.string().optional(),
+    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    estimatedGrossReward: /* @__PURE__ */ z.string().optional(),
+    estimatedNetReward: /* @__PURE__ */ z.string().optional(),
+    delegationStatus: /* @__PURE__ */ openEnum(['pending']).optional()
 });
 
 export type PendingDelegatorDetails = z.infer<typeof zPendingDelegatorDetails>;
 
-export const zListDelegatorDetailsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    delegators: z.array(z.union([
+export const zListDelegatorDetailsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    delegators: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zCompletedDelegatorDetails,
         zActiveDelegatorDetails,
         zPendingDelegatorDetails
@@ -1557,249 +1557,249 @@ export const zListDelegatorDetailsResponse = z.looseObject({
 
 export type ListDelegatorDetailsResponse = z.infer<typeof zListDelegatorDetailsResponse>;
 
-export const zBalanceOwner = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    threshold: jsonNumber(z.number()).optional()
+export const zBalanceOwner = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type BalanceOwner = z.infer<typeof zBalanceOwner>;
 
-export const zL1ValidatorDetailsFull = z.looseObject({
-    validationId: z.string(),
-    validationIdHex: z.string().optional(),
-    nodeId: z.string(),
-    subnetId: z.string(),
-    weight: jsonNumber(z.number()).optional(),
-    remainingBalance: jsonNumber(z.number()).optional(),
-    creationTimestamp: jsonNumber(z.number()).optional(),
-    blsCredentials: z.record(z.string(), z.unknown()).optional(),
-    remainingBalanceOwner: zBalanceOwner.optional(),
-    deactivationOwner: zBalanceOwner.optional()
+export const zL1ValidatorDetailsFull = /* @__PURE__ */ z.looseObject({
+    validationId: /* @__PURE__ */ z.string(),
+    validationIdHex: /* @__PURE__ */ z.string().optional(),
+    nodeId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    weight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    remainingBalance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    creationTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blsCredentials: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()).optional(),
+    remainingBalanceOwner: /* @__PURE__ */ zBalanceOwner.optional(),
+    deactivationOwner: /* @__PURE__ */ zBalanceOwner.optional()
 });
 
 export type L1ValidatorDetailsFull = z.infer<typeof zL1ValidatorDetailsFull>;
 
-export const zListL1ValidatorsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    validators: z.array(zL1ValidatorDetailsFull).optional(),
-    blockHeight: z.string().optional()
+export const zListL1ValidatorsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    validators: /* @__PURE__ */ z.array(zL1ValidatorDetailsFull).optional(),
+    blockHeight: /* @__PURE__ */ z.string().optional()
 });
 
 export type ListL1ValidatorsResponse = z.infer<typeof zListL1ValidatorsResponse>;
 
-export const zTeleporterReceipt = z.looseObject({
-    receivedMessageNonce: z.string().optional(),
-    relayerRewardAddress: z.string().optional()
+export const zTeleporterReceipt = /* @__PURE__ */ z.looseObject({
+    receivedMessageNonce: /* @__PURE__ */ z.string().optional(),
+    relayerRewardAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type TeleporterReceipt = z.infer<typeof zTeleporterReceipt>;
 
-export const zTeleporterRewardDetails = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    price: zMoney.optional(),
-    value: z.string().optional()
+export const zTeleporterRewardDetails = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    price: /* @__PURE__ */ zMoney.optional(),
+    value: /* @__PURE__ */ z.string().optional()
 });
 
 export type TeleporterRewardDetails = z.infer<typeof zTeleporterRewardDetails>;
 
-export const zTeleporterSourceTransaction = z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.string().optional()
+export const zTeleporterSourceTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    gasSpent: /* @__PURE__ */ z.string().optional()
 });
 
 export type TeleporterSourceTransaction = z.infer<typeof zTeleporterSourceTransaction>;
 
-export const zPendingTeleporterMessage = z.looseObject({
-    messageId: z.string(),
-    teleporterContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zTeleporterRewardDetails.optional(),
-    sourceTransaction: zTeleporterSourceTransaction.optional(),
-    status: openEnum(['pending']).optional()
+export const zPendingTeleporterMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
+    sourceTransaction: /* @__PURE__ */ zTeleporterSourceTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['pending']).optional()
 });
 
 export type PendingTeleporterMessage = z.infer<typeof zPendingTeleporterMessage>;
 
-export const zTeleporterDestinationTransaction = z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.string().optional(),
-    rewardRedeemer: z.string().optional(),
-    delivererAddress: z.string().optional()
+export const zTeleporterDestinationTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    gasSpent: /* @__PURE__ */ z.string().optional(),
+    rewardRedeemer: /* @__PURE__ */ z.string().optional(),
+    delivererAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type TeleporterDestinationTransaction = z.infer<typeof zTeleporterDestinationTransaction>;
 
-export const zDeliveredTeleporterMessage = z.looseObject({
-    messageId: z.string(),
-    teleporterContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zTeleporterRewardDetails.optional(),
-    sourceTransaction: zTeleporterSourceTransaction.optional(),
-    destinationTransaction: zTeleporterDestinationTransaction.optional(),
-    status: openEnum(['delivered']).optional()
+export const zDeliveredTeleporterMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
+    sourceTransaction: /* @__PURE__ */ zTeleporterSourceTransaction.optional(),
+    destinationTransaction: /* @__PURE__ */ zTeleporterDestinationTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['delivered']).optional()
 });
 
 export type DeliveredTeleporterMessage = z.infer<typeof zDeliveredTeleporterMessage>;
 
-export const zDeliveredSourceNotIndexedTeleporterMessage = z.looseObject({
-    messageId: z.string(),
-    teleporterContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zTeleporterRewardDetails.optional(),
-    destinationTransaction: zTeleporterDestinationTransaction.optional(),
-    status: openEnum(['delivered_source_not_indexed']).optional()
+export const zDeliveredSourceNotIndexedTeleporterMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
+    destinationTransaction: /* @__PURE__ */ zTeleporterDestinationTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['delivered_source_not_indexed']).optional()
 });
 
 export type DeliveredSourceNotIndexedTeleporterMessage = z.infer<typeof zDeliveredSourceNotIndexedTeleporterMessage>;
 
-export const zNextPageToken = z.looseObject({
-    nextPageToken: z.string().optional()
+export const zNextPageToken = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional()
 });
 
 export type NextPageToken = z.infer<typeof zNextPageToken>;
 
-export const zIcmReceipt = z.looseObject({
-    receivedMessageNonce: z.string().optional(),
-    relayerRewardAddress: z.string().optional()
+export const zIcmReceipt = /* @__PURE__ */ z.looseObject({
+    receivedMessageNonce: /* @__PURE__ */ z.string().optional(),
+    relayerRewardAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type IcmReceipt = z.infer<typeof zIcmReceipt>;
 
-export const zIcmRewardDetails = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    price: zMoney.optional(),
-    value: z.string().optional()
+export const zIcmRewardDetails = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    price: /* @__PURE__ */ zMoney.optional(),
+    value: /* @__PURE__ */ z.string().optional()
 });
 
 export type IcmRewardDetails = z.infer<typeof zIcmRewardDetails>;
 
-export const zIcmSourceTransaction = z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.string().optional()
+export const zIcmSourceTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    gasSpent: /* @__PURE__ */ z.string().optional()
 });
 
 export type IcmSourceTransaction = z.infer<typeof zIcmSourceTransaction>;
 
-export const zPendingIcmMessage = z.looseObject({
-    messageId: z.string(),
-    icmContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zIcmReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zIcmRewardDetails.optional(),
-    sourceTransaction: zIcmSourceTransaction.optional(),
-    status: openEnum(['pending']).optional()
+export const zPendingIcmMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    icmContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
+    sourceTransaction: /* @__PURE__ */ zIcmSourceTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['pending']).optional()
 });
 
 export type PendingIcmMessage = z.infer<typeof zPendingIcmMessage>;
 
-export const zIcmDestinationTransaction = z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.string().optional(),
-    rewardRedeemer: z.string().optional(),
-    delivererAddress: z.string().optional()
+export const zIcmDestinationTransaction = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    gasSpent: /* @__PURE__ */ z.string().optional(),
+    rewardRedeemer: /* @__PURE__ */ z.string().optional(),
+    delivererAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type IcmDestinationTransaction = z.infer<typeof zIcmDestinationTransaction>;
 
-export const zDeliveredIcmMessage = z.looseObject({
-    messageId: z.string(),
-    icmContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zIcmReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zIcmRewardDetails.optional(),
-    sourceTransaction: zIcmSourceTransaction.optional(),
-    destinationTransaction: zIcmDestinationTransaction.optional(),
-    status: openEnum(['delivered']).optional()
+export const zDeliveredIcmMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    icmContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
+    sourceTransaction: /* @__PURE__ */ zIcmSourceTransaction.optional(),
+    destinationTransaction: /* @__PURE__ */ zIcmDestinationTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['delivered']).optional()
 });
 
 export type DeliveredIcmMessage = z.infer<typeof zDeliveredIcmMessage>;
 
-export const zDeliveredSourceNotIndexedIcmMessage = z.looseObject({
-    messageId: z.string(),
-    icmContractAddress: z.string().optional(),
-    sourceBlockchainId: z.string().optional(),
-    destinationBlockchainId: z.string().optional(),
-    sourceEvmChainId: z.string().optional(),
-    destinationEvmChainId: z.string().optional(),
-    messageNonce: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    data: z.string().optional(),
-    messageExecuted: z.boolean().optional(),
-    receipts: z.array(zIcmReceipt).optional(),
-    receiptDelivered: z.boolean().optional(),
-    rewardDetails: zIcmRewardDetails.optional(),
-    destinationTransaction: zIcmDestinationTransaction.optional(),
-    status: openEnum(['delivered_source_not_indexed']).optional()
+export const zDeliveredSourceNotIndexedIcmMessage = /* @__PURE__ */ z.looseObject({
+    messageId: /* @__PURE__ */ z.string(),
+    icmContractAddress: /* @__PURE__ */ z.string().optional(),
+    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
+    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
+    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
+    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
+    messageNonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
+    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
+    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
+    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
+    destinationTransaction: /* @__PURE__ */ zIcmDestinationTransaction.optional(),
+    status: /* @__PURE__ */ openEnum(['delivered_source_not_indexed']).optional()
 });
 
 export type DeliveredSourceNotIndexedIcmMessage = z.infer<typeof zDeliveredSourceNotIndexedIcmMessage>;
 
-export const zListTeleporterMessagesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    messages: z.array(z.union([
+export const zListTeleporterMessagesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    messages: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zPendingTeleporterMessage,
         zDeliveredTeleporterMessage,
         zDeliveredSourceNotIndexedIcmMessage
@@ -1808,9 +1808,9 @@ export const zListTeleporterMessagesResponse = z.looseObject({
 
 export type ListTeleporterMessagesResponse = z.infer<typeof zListTeleporterMessagesResponse>;
 
-export const zListIcmMessagesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    messages: z.array(z.union([
+export const zListIcmMessagesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    messages: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zPendingIcmMessage,
         zDeliveredIcmMessage,
         zDeliveredSourceNotIndexedIcmMessage
@@ -1819,7 +1819,7 @@ export const zListIcmMessagesResponse = z.looseObject({
 
 export type ListIcmMessagesResponse = z.infer<typeof zListIcmMessagesResponse>;
 
-export const zTimeIntervalGranularityExtended = openEnum([
+export const zTimeIntervalGranularityExtended = /* @__PURE__ */ openEnum([
     'minute',
     'hourly',
     'daily',
@@ -1829,7 +1829,7 @@ export const zTimeIntervalGranularityExtended = openEnum([
 
 export type TimeIntervalGranularityExtended = z.infer<typeof zTimeIntervalGranularityExtended>;
 
-export const zUsageMetricsGroupByEnum = openEnum([
+export const zUsageMetricsGroupByEnum = /* @__PURE__ */ openEnum([
     'requestPath',
     'responseCode',
     'chainId',
@@ -1839,8 +1839,8 @@ export const zUsageMetricsGroupByEnum = openEnum([
 
 export type UsageMetricsGroupByEnum = z.infer<typeof zUsageMetricsGroupByEnum>;
 
-export const zUsageMetricsValueDto = z.looseObject({
-    groupedBy: openEnum([
+export const zUsageMetricsValueDto = /* @__PURE__ */ z.looseObject({
+    groupedBy: /* @__PURE__ */ openEnum([
         'requestPath',
         'responseCode',
         'chainId',
@@ -1848,32 +1848,32 @@ export const zUsageMetricsValueDto = z.looseObject({
         'requestType',
         'None'
     ]).optional(),
-    groupValue: z.union([
-        z.string(),
-        jsonNumber(z.number())
+    groupValue: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
     ]).optional(),
-    totalRequests: jsonNumber(z.number()).optional(),
-    requestsPerSecond: jsonNumber(z.number()).optional(),
-    successRatePercent: jsonNumber(z.number()).optional(),
-    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
-    invalidRequests: jsonNumber(z.number()).optional(),
-    apiCreditsUsed: jsonNumber(z.number()).optional(),
-    apiCreditsWasted: jsonNumber(z.number()).optional()
+    totalRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    requestsPerSecond: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    successRatePercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    medianResponseTimeMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    invalidRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    apiCreditsUsed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    apiCreditsWasted: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type UsageMetricsValueDto = z.infer<typeof zUsageMetricsValueDto>;
 
-export const zMetric = z.looseObject({
-    timestamp: jsonNumber(z.number()),
-    values: z.array(zUsageMetricsValueDto).optional()
+export const zMetric = /* @__PURE__ */ z.looseObject({
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    values: /* @__PURE__ */ z.array(zUsageMetricsValueDto).optional()
 });
 
 export type Metric = z.infer<typeof zMetric>;
 
-export const zUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string().optional(),
-    orgId: z.string().optional(),
-    metrics: z.array(zMetric).optional()
+export const zUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
+    aggregateDuration: /* @__PURE__ */ z.string().optional(),
+    orgId: /* @__PURE__ */ z.string().optional(),
+    metrics: /* @__PURE__ */ z.array(zMetric).optional()
 });
 
 export type UsageMetricsResponseDto = z.infer<typeof zUsageMetricsResponseDto>;
@@ -1881,46 +1881,46 @@ export type UsageMetricsResponseDto = z.infer<typeof zUsageMetricsResponseDto>;
 /**
  * The type of request made by the client.
  */
-export const zRequestType = openEnum(['data', 'rpc']);
+export const zRequestType = /* @__PURE__ */ openEnum(['data', 'rpc']);
 
 export type RequestType = z.infer<typeof zRequestType>;
 
-export const zLogsFormatMetadata = z.looseObject({
-    ipAddress: z.string().optional(),
-    host: z.string().optional(),
-    userAgent: z.string().optional()
+export const zLogsFormatMetadata = /* @__PURE__ */ z.looseObject({
+    ipAddress: /* @__PURE__ */ z.string().optional(),
+    host: /* @__PURE__ */ z.string().optional(),
+    userAgent: /* @__PURE__ */ z.string().optional()
 });
 
 export type LogsFormatMetadata = z.infer<typeof zLogsFormatMetadata>;
 
-export const zLogsFormat = z.looseObject({
-    orgId: z.string().optional(),
-    logId: z.string().optional(),
-    eventTimestamp: jsonNumber(z.number()).optional(),
-    apiKeyId: z.string().optional(),
-    apiKeyAlias: z.string().optional(),
-    hostRegion: z.string().optional(),
-    requestType: zRequestType.optional(),
-    requestPath: z.string().optional(),
-    apiCreditsConsumed: jsonNumber(z.number()).optional(),
-    requestDurationMsecs: jsonNumber(z.number()).optional(),
-    responseCode: jsonNumber(z.number()).optional(),
-    chainId: z.string().optional(),
-    rpcMethod: z.string().optional(),
-    metadata: zLogsFormatMetadata.optional()
+export const zLogsFormat = /* @__PURE__ */ z.looseObject({
+    orgId: /* @__PURE__ */ z.string().optional(),
+    logId: /* @__PURE__ */ z.string().optional(),
+    eventTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    apiKeyId: /* @__PURE__ */ z.string().optional(),
+    apiKeyAlias: /* @__PURE__ */ z.string().optional(),
+    hostRegion: /* @__PURE__ */ z.string().optional(),
+    requestType: /* @__PURE__ */ zRequestType.optional(),
+    requestPath: /* @__PURE__ */ z.string().optional(),
+    apiCreditsConsumed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    requestDurationMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    responseCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    chainId: /* @__PURE__ */ z.string().optional(),
+    rpcMethod: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zLogsFormatMetadata.optional()
 });
 
 export type LogsFormat = z.infer<typeof zLogsFormat>;
 
-export const zLogsResponseDto = z.looseObject({
-    nextPageToken: z.string().optional(),
-    orgId: z.string().optional(),
-    logs: z.array(zLogsFormat).optional()
+export const zLogsResponseDto = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    orgId: /* @__PURE__ */ z.string().optional(),
+    logs: /* @__PURE__ */ z.array(zLogsFormat).optional()
 });
 
 export type LogsResponseDto = z.infer<typeof zLogsResponseDto>;
 
-export const zSubnetRpcTimeIntervalGranularity = openEnum([
+export const zSubnetRpcTimeIntervalGranularity = /* @__PURE__ */ openEnum([
     'hourly',
     'daily',
     'weekly',
@@ -1929,7 +1929,7 @@ export const zSubnetRpcTimeIntervalGranularity = openEnum([
 
 export type SubnetRpcTimeIntervalGranularity = z.infer<typeof zSubnetRpcTimeIntervalGranularity>;
 
-export const zRpcUsageMetricsGroupByEnum = openEnum([
+export const zRpcUsageMetricsGroupByEnum = /* @__PURE__ */ openEnum([
     'rpcMethod',
     'responseCode',
     'rlBypassToken'
@@ -1937,15 +1937,15 @@ export const zRpcUsageMetricsGroupByEnum = openEnum([
 
 export type RpcUsageMetricsGroupByEnum = z.infer<typeof zRpcUsageMetricsGroupByEnum>;
 
-export const zRpcUsageMetricsValueAggregated = z.looseObject({
-    totalRequests: jsonNumber(z.number()).optional(),
-    apiCreditsUsed: jsonNumber(z.number()).optional(),
-    requestsPerSecond: jsonNumber(z.number()).optional(),
-    successRatePercent: jsonNumber(z.number()).optional(),
-    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
-    invalidRequests: jsonNumber(z.number()).optional(),
-    apiCreditsWasted: jsonNumber(z.number()).optional(),
-    groupedBy: openEnum([
+export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ z.looseObject({
+    totalRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    apiCreditsUsed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    requestsPerSecond: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    successRatePercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    medianResponseTimeMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    invalidRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    apiCreditsWasted: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    groupedBy: /* @__PURE__ */ openEnum([
         'rpcMethod',
         'responseCode',
         'rlBypassToken',
@@ -1955,30 +1955,30 @@ export const zRpcUsageMetricsValueAggregated = z.looseObject({
         'userAgent',
         'None'
     ]).optional(),
-    groupValue: z.union([
-        z.string(),
-        jsonNumber(z.number())
+    groupValue: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
     ]).optional()
 });
 
 export type RpcUsageMetricsValueAggregated = z.infer<typeof zRpcUsageMetricsValueAggregated>;
 
-export const zRpcMetrics = z.looseObject({
-    timestamp: jsonNumber(z.number()),
-    values: z.array(zRpcUsageMetricsValueAggregated).optional()
+export const zRpcMetrics = /* @__PURE__ */ z.looseObject({
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    values: /* @__PURE__ */ z.array(zRpcUsageMetricsValueAggregated).optional()
 });
 
 export type RpcMetrics = z.infer<typeof zRpcMetrics>;
 
-export const zSubnetRpcUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string().optional(),
-    metrics: z.array(zRpcMetrics).optional(),
-    chainId: z.string()
+export const zSubnetRpcUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
+    aggregateDuration: /* @__PURE__ */ z.string().optional(),
+    metrics: /* @__PURE__ */ z.array(zRpcMetrics).optional(),
+    chainId: /* @__PURE__ */ z.string()
 });
 
 export type SubnetRpcUsageMetricsResponseDto = z.infer<typeof zSubnetRpcUsageMetricsResponseDto>;
 
-export const zPrimaryNetworkRpcTimeIntervalGranularity = openEnum([
+export const zPrimaryNetworkRpcTimeIntervalGranularity = /* @__PURE__ */ openEnum([
     'hourly',
     'daily',
     'weekly',
@@ -1987,7 +1987,7 @@ export const zPrimaryNetworkRpcTimeIntervalGranularity = openEnum([
 
 export type PrimaryNetworkRpcTimeIntervalGranularity = z.infer<typeof zPrimaryNetworkRpcTimeIntervalGranularity>;
 
-export const zPrimaryNetworkRpcMetricsGroupByEnum = openEnum([
+export const zPrimaryNetworkRpcMetricsGroupByEnum = /* @__PURE__ */ openEnum([
     'rpcMethod',
     'requestPath',
     'responseCode',
@@ -1998,60 +1998,60 @@ export const zPrimaryNetworkRpcMetricsGroupByEnum = openEnum([
 
 export type PrimaryNetworkRpcMetricsGroupByEnum = z.infer<typeof zPrimaryNetworkRpcMetricsGroupByEnum>;
 
-export const zPrimaryNetworkRpcUsageMetricsResponseDto = z.looseObject({
-    aggregateDuration: z.string().optional(),
-    metrics: z.array(zRpcMetrics).optional(),
-    network: openEnum(['mainnet', 'testnet']).optional()
+export const zPrimaryNetworkRpcUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
+    aggregateDuration: /* @__PURE__ */ z.string().optional(),
+    metrics: /* @__PURE__ */ z.array(zRpcMetrics).optional(),
+    network: /* @__PURE__ */ openEnum(['mainnet', 'testnet']).optional()
 });
 
 export type PrimaryNetworkRpcUsageMetricsResponseDto = z.infer<typeof zPrimaryNetworkRpcUsageMetricsResponseDto>;
 
-export const zWebhookStatusType = openEnum(['active', 'inactive']);
+export const zWebhookStatusType = /* @__PURE__ */ openEnum(['active', 'inactive']);
 
 export type WebhookStatusType = z.infer<typeof zWebhookStatusType>;
 
-export const zAddressActivityEventType = openEnum(['address_activity']);
+export const zAddressActivityEventType = /* @__PURE__ */ openEnum(['address_activity']);
 
 export type AddressActivityEventType = z.infer<typeof zAddressActivityEventType>;
 
-export const zAddressActivityMetadata = z.looseObject({
-    eventSignatures: z.array(z.string()).optional(),
-    addresses: z.array(z.string()).optional()
+export const zAddressActivityMetadata = /* @__PURE__ */ z.looseObject({
+    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type AddressActivityMetadata = z.infer<typeof zAddressActivityMetadata>;
 
-export const zEvmAddressActivityResponse = z.looseObject({
-    id: z.string(),
-    url: z.string().optional(),
-    chainId: z.string(),
-    status: zWebhookStatusType.optional(),
-    createdAt: jsonNumber(z.number()).optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    eventType: zAddressActivityEventType.optional(),
-    metadata: zAddressActivityMetadata.optional(),
-    includeInternalTxs: z.boolean().optional(),
-    includeLogs: z.boolean().optional()
+export const zEvmAddressActivityResponse = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    url: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ zWebhookStatusType.optional(),
+    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    eventType: /* @__PURE__ */ zAddressActivityEventType.optional(),
+    metadata: /* @__PURE__ */ zAddressActivityMetadata.optional(),
+    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
+    includeLogs: /* @__PURE__ */ z.boolean().optional()
 });
 
 export type EvmAddressActivityResponse = z.infer<typeof zEvmAddressActivityResponse>;
 
-export const zPrimaryNetworkAddressActivityEventType = openEnum(['primary_network_address_activity']);
+export const zPrimaryNetworkAddressActivityEventType = /* @__PURE__ */ openEnum(['primary_network_address_activity']);
 
 export type PrimaryNetworkAddressActivityEventType = z.infer<typeof zPrimaryNetworkAddressActivityEventType>;
 
 /**
  * The type of key to monitor for the address activity event type.
  */
-export const zPlatformAddressActivityKeyType = openEnum(['addresses']);
+export const zPlatformAddressActivityKeyType = /* @__PURE__ */ openEnum(['addresses']);
 
 export type PlatformAddressActivityKeyType = z.infer<typeof zPlatformAddressActivityKeyType>;
 
 /**
  * Array of address activity sub-event types
  */
-export const zPrimaryNetworkAddressActivitySubEventType = openEnum([
+export const zPrimaryNetworkAddressActivitySubEventType = /* @__PURE__ */ openEnum([
     'balance_change',
     'balance_threshold',
     'reward_distribution'
@@ -2059,8 +2059,8 @@ export const zPrimaryNetworkAddressActivitySubEventType = openEnum([
 
 export type PrimaryNetworkAddressActivitySubEventType = z.infer<typeof zPrimaryNetworkAddressActivitySubEventType>;
 
-export const zPrimaryNetworkAddressActivitySubEvents = z.looseObject({
-    addressActivitySubEvents: z.array(zPrimaryNetworkAddressActivitySubEventType).optional()
+export const zPrimaryNetworkAddressActivitySubEvents = /* @__PURE__ */ z.looseObject({
+    addressActivitySubEvents: /* @__PURE__ */ z.array(zPrimaryNetworkAddressActivitySubEventType).optional()
 });
 
 export type PrimaryNetworkAddressActivitySubEvents = z.infer<typeof zPrimaryNetworkAddressActivitySubEvents>;
@@ -2068,7 +2068,7 @@ export type PrimaryNetworkAddressActivitySubEvents = z.infer<typeof zPrimaryNetw
 /**
  * Type of balance to monitor
  */
-export const zCommonBalanceType = openEnum([
+export const zCommonBalanceType = /* @__PURE__ */ openEnum([
     'unlockedUnstaked',
     'unlockedStaked',
     'lockedPlatform',
@@ -2083,50 +2083,50 @@ export const zCommonBalanceType = openEnum([
 
 export type CommonBalanceType = z.infer<typeof zCommonBalanceType>;
 
-export const zPrimaryNetworkBalanceThresholdFilter = z.looseObject({
-    balanceType: zCommonBalanceType.optional(),
-    balanceThreshold: z.string().optional()
+export const zPrimaryNetworkBalanceThresholdFilter = /* @__PURE__ */ z.looseObject({
+    balanceType: /* @__PURE__ */ zCommonBalanceType.optional(),
+    balanceThreshold: /* @__PURE__ */ z.string().optional()
 });
 
 export type PrimaryNetworkBalanceThresholdFilter = z.infer<typeof zPrimaryNetworkBalanceThresholdFilter>;
 
-export const zPrimaryNetworkAddressActivityMetadata = z.looseObject({
-    eventSignatures: z.array(z.string()).optional(),
-    keyType: zPlatformAddressActivityKeyType.optional(),
-    keys: z.array(z.string()).optional(),
-    subEvents: zPrimaryNetworkAddressActivitySubEvents.optional(),
-    balanceThresholdFilter: zPrimaryNetworkBalanceThresholdFilter.optional()
+export const zPrimaryNetworkAddressActivityMetadata = /* @__PURE__ */ z.looseObject({
+    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    keyType: /* @__PURE__ */ zPlatformAddressActivityKeyType.optional(),
+    keys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    subEvents: /* @__PURE__ */ zPrimaryNetworkAddressActivitySubEvents.optional(),
+    balanceThresholdFilter: /* @__PURE__ */ zPrimaryNetworkBalanceThresholdFilter.optional()
 });
 
 export type PrimaryNetworkAddressActivityMetadata = z.infer<typeof zPrimaryNetworkAddressActivityMetadata>;
 
-export const zPrimaryNetworkAddressActivityResponse = z.looseObject({
-    id: z.string(),
-    url: z.string().optional(),
-    chainId: z.string(),
-    status: zWebhookStatusType.optional(),
-    createdAt: jsonNumber(z.number()).optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    eventType: zPrimaryNetworkAddressActivityEventType.optional(),
-    metadata: zPrimaryNetworkAddressActivityMetadata.optional()
+export const zPrimaryNetworkAddressActivityResponse = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    url: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ zWebhookStatusType.optional(),
+    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    eventType: /* @__PURE__ */ zPrimaryNetworkAddressActivityEventType.optional(),
+    metadata: /* @__PURE__ */ zPrimaryNetworkAddressActivityMetadata.optional()
 });
 
 export type PrimaryNetworkAddressActivityResponse = z.infer<typeof zPrimaryNetworkAddressActivityResponse>;
 
-export const zValidatorActivityEventType = openEnum(['validator_activity']);
+export const zValidatorActivityEventType = /* @__PURE__ */ openEnum(['validator_activity']);
 
 export type ValidatorActivityEventType = z.infer<typeof zValidatorActivityEventType>;
 
 /**
  * The type of key to monitor for the validator activity event type.
  */
-export const zValidatorActivityKeyType = openEnum(['nodeId', 'subnetId']);
+export const zValidatorActivityKeyType = /* @__PURE__ */ openEnum(['nodeId', 'subnetId']);
 
 export type ValidatorActivityKeyType = z.infer<typeof zValidatorActivityKeyType>;
 
-export const zValidatorActivitySubEvents = z.looseObject({
-    validatorActivitySubEvents: z.array(openEnum([
+export const zValidatorActivitySubEvents = /* @__PURE__ */ z.looseObject({
+    validatorActivitySubEvents: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
         'validator_stake',
         'delegator_stake',
         'reward_distribution',
@@ -2139,192 +2139,192 @@ export const zValidatorActivitySubEvents = z.looseObject({
 
 export type ValidatorActivitySubEvents = z.infer<typeof zValidatorActivitySubEvents>;
 
-export const zValidatorActivityMetadata = z.looseObject({
-    eventSignatures: z.array(z.string()).optional(),
-    keyType: zValidatorActivityKeyType.optional(),
-    keys: z.array(z.string()).optional(),
-    subEvents: zValidatorActivitySubEvents.optional(),
-    nodeIds: z.array(z.string()).optional(),
-    subnetIds: z.array(z.string()).optional(),
-    l1ValidatorFeeBalanceThreshold: z.string().optional()
+export const zValidatorActivityMetadata = /* @__PURE__ */ z.looseObject({
+    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    keyType: /* @__PURE__ */ zValidatorActivityKeyType.optional(),
+    keys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    subEvents: /* @__PURE__ */ zValidatorActivitySubEvents.optional(),
+    nodeIds: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    subnetIds: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    l1ValidatorFeeBalanceThreshold: /* @__PURE__ */ z.string().optional()
 });
 
 export type ValidatorActivityMetadata = z.infer<typeof zValidatorActivityMetadata>;
 
-export const zValidatorActivityResponse = z.looseObject({
-    id: z.string(),
-    url: z.string().optional(),
-    chainId: z.string(),
-    status: zWebhookStatusType.optional(),
-    createdAt: jsonNumber(z.number()).optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    eventType: zValidatorActivityEventType.optional(),
-    metadata: zValidatorActivityMetadata.optional()
+export const zValidatorActivityResponse = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    url: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ zWebhookStatusType.optional(),
+    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    eventType: /* @__PURE__ */ zValidatorActivityEventType.optional(),
+    metadata: /* @__PURE__ */ zValidatorActivityMetadata.optional()
 });
 
 export type ValidatorActivityResponse = z.infer<typeof zValidatorActivityResponse>;
 
-export const zEvmAddressActivityRequest = z.looseObject({
-    eventType: openEnum(['address_activity']).optional(),
-    url: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    chainId: z.string(),
-    metadata: zAddressActivityMetadata.optional(),
-    includeInternalTxs: z.boolean().optional(),
-    includeLogs: z.boolean().optional()
+export const zEvmAddressActivityRequest = /* @__PURE__ */ z.looseObject({
+    eventType: /* @__PURE__ */ openEnum(['address_activity']).optional(),
+    url: /* @__PURE__ */ z.string().optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    metadata: /* @__PURE__ */ zAddressActivityMetadata.optional(),
+    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
+    includeLogs: /* @__PURE__ */ z.boolean().optional()
 });
 
 export type EvmAddressActivityRequest = z.infer<typeof zEvmAddressActivityRequest>;
 
-export const zPrimaryNetworkAddressActivityRequest = z.looseObject({
-    eventType: openEnum(['primary_network_address_activity']).optional(),
-    url: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    network: zPrimaryNetworkType.optional(),
-    chainId: z.string(),
-    metadata: zPrimaryNetworkAddressActivityMetadata.optional()
+export const zPrimaryNetworkAddressActivityRequest = /* @__PURE__ */ z.looseObject({
+    eventType: /* @__PURE__ */ openEnum(['primary_network_address_activity']).optional(),
+    url: /* @__PURE__ */ z.string().optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    network: /* @__PURE__ */ zPrimaryNetworkType.optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    metadata: /* @__PURE__ */ zPrimaryNetworkAddressActivityMetadata.optional()
 });
 
 export type PrimaryNetworkAddressActivityRequest = z.infer<typeof zPrimaryNetworkAddressActivityRequest>;
 
-export const zValidatorActivityRequest = z.looseObject({
-    eventType: openEnum(['validator_activity']).optional(),
-    url: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    network: zPrimaryNetworkType.optional(),
-    metadata: zValidatorActivityMetadata.optional()
+export const zValidatorActivityRequest = /* @__PURE__ */ z.looseObject({
+    eventType: /* @__PURE__ */ openEnum(['validator_activity']).optional(),
+    url: /* @__PURE__ */ z.string().optional(),
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    network: /* @__PURE__ */ zPrimaryNetworkType.optional(),
+    metadata: /* @__PURE__ */ zValidatorActivityMetadata.optional()
 });
 
 export type ValidatorActivityRequest = z.infer<typeof zValidatorActivityRequest>;
 
-export const zErcToken = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    valueWithDecimals: z.string().optional()
+export const zErcToken = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    valueWithDecimals: /* @__PURE__ */ z.string().optional()
 });
 
 export type ErcToken = z.infer<typeof zErcToken>;
 
-export const zErcTransfer = z.looseObject({
-    transactionHash: z.string().optional(),
-    type: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    value: z.string().optional(),
-    tokenId: z.string().optional(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    logIndex: jsonNumber(z.number()),
-    erc20Token: zErcToken.optional(),
-    erc721Token: zErcToken.optional(),
-    erc1155Token: zErcToken.optional()
+export const zErcTransfer = /* @__PURE__ */ z.looseObject({
+    transactionHash: /* @__PURE__ */ z.string().optional(),
+    type: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    tokenId: /* @__PURE__ */ z.string().optional(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    erc20Token: /* @__PURE__ */ zErcToken.optional(),
+    erc721Token: /* @__PURE__ */ zErcToken.optional(),
+    erc1155Token: /* @__PURE__ */ zErcToken.optional()
 });
 
 export type ErcTransfer = z.infer<typeof zErcTransfer>;
 
-export const zWebhookInternalTransaction = z.looseObject({
-    from: z.string().optional(),
-    to: z.string().optional(),
-    internalTxType: z.string().optional(),
-    value: z.string().optional(),
-    gasUsed: z.string().optional(),
-    gasLimit: z.string().optional(),
-    transactionHash: z.string().optional()
+export const zWebhookInternalTransaction = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    internalTxType: /* @__PURE__ */ z.string().optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    transactionHash: /* @__PURE__ */ z.string().optional()
 });
 
 export type WebhookInternalTransaction = z.infer<typeof zWebhookInternalTransaction>;
 
-export const zAccessListData = z.looseObject({
-    accessAddresses: z.string().optional(),
-    storageKeys: z.array(z.string()).optional()
+export const zAccessListData = /* @__PURE__ */ z.looseObject({
+    accessAddresses: /* @__PURE__ */ z.string().optional(),
+    storageKeys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type AccessListData = z.infer<typeof zAccessListData>;
 
-export const zNetworkTokenInfo = z.looseObject({
-    tokenName: z.string().optional(),
-    tokenSymbol: z.string().optional(),
-    tokenDecimals: jsonNumber(z.number()).optional(),
-    valueWithDecimals: z.string().optional()
+export const zNetworkTokenInfo = /* @__PURE__ */ z.looseObject({
+    tokenName: /* @__PURE__ */ z.string().optional(),
+    tokenSymbol: /* @__PURE__ */ z.string().optional(),
+    tokenDecimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    valueWithDecimals: /* @__PURE__ */ z.string().optional()
 });
 
 export type NetworkTokenInfo = z.infer<typeof zNetworkTokenInfo>;
 
-export const zTransaction = z.looseObject({
-    blockHash: z.string(),
-    blockNumber: z.string(),
-    from: z.string().optional(),
-    gas: z.string().optional(),
-    gasPrice: z.string().optional(),
-    maxFeePerGas: z.string().optional(),
-    maxPriorityFeePerGas: z.string().optional(),
-    txHash: z.string(),
-    txStatus: z.string().optional(),
-    input: z.string().optional(),
-    nonce: z.string().optional(),
-    to: z.string().optional(),
-    transactionIndex: jsonNumber(z.number()).optional(),
-    value: z.string().optional(),
-    type: jsonNumber(z.number()).optional(),
-    chainId: z.string(),
-    receiptCumulativeGasUsed: z.string().optional(),
-    receiptGasUsed: z.string().optional(),
-    receiptEffectiveGasPrice: z.string().optional(),
-    receiptRoot: z.string().optional(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    contractAddress: z.string().optional(),
-    erc20Transfers: z.array(zErcTransfer).optional(),
-    erc721Transfers: z.array(zErcTransfer).optional(),
-    erc1155Transfers: z.array(zErcTransfer).optional(),
-    internalTransactions: z.array(zWebhookInternalTransaction).optional(),
-    accessList: z.array(zAccessListData).optional(),
-    networkToken: zNetworkTokenInfo.optional()
+export const zTransaction = /* @__PURE__ */ z.looseObject({
+    blockHash: /* @__PURE__ */ z.string(),
+    blockNumber: /* @__PURE__ */ z.string(),
+    from: /* @__PURE__ */ z.string().optional(),
+    gas: /* @__PURE__ */ z.string().optional(),
+    gasPrice: /* @__PURE__ */ z.string().optional(),
+    maxFeePerGas: /* @__PURE__ */ z.string().optional(),
+    maxPriorityFeePerGas: /* @__PURE__ */ z.string().optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    txStatus: /* @__PURE__ */ z.string().optional(),
+    input: /* @__PURE__ */ z.string().optional(),
+    nonce: /* @__PURE__ */ z.string().optional(),
+    to: /* @__PURE__ */ z.string().optional(),
+    transactionIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    type: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    receiptCumulativeGasUsed: /* @__PURE__ */ z.string().optional(),
+    receiptGasUsed: /* @__PURE__ */ z.string().optional(),
+    receiptEffectiveGasPrice: /* @__PURE__ */ z.string().optional(),
+    receiptRoot: /* @__PURE__ */ z.string().optional(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    contractAddress: /* @__PURE__ */ z.string().optional(),
+    erc20Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
+    erc721Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
+    erc1155Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
+    internalTransactions: /* @__PURE__ */ z.array(zWebhookInternalTransaction).optional(),
+    accessList: /* @__PURE__ */ z.array(zAccessListData).optional(),
+    networkToken: /* @__PURE__ */ zNetworkTokenInfo.optional()
 });
 
 export type Transaction = z.infer<typeof zTransaction>;
 
-export const zLog = z.looseObject({
-    address: z.string(),
-    topic0: z.string().optional(),
-    topic1: z.string().optional(),
-    topic2: z.string().optional(),
-    topic3: z.string().optional(),
-    data: z.string().optional(),
-    transactionIndex: jsonNumber(z.number()).optional(),
-    logIndex: jsonNumber(z.number()),
-    removed: z.boolean().optional()
+export const zLog = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    topic0: /* @__PURE__ */ z.string().optional(),
+    topic1: /* @__PURE__ */ z.string().optional(),
+    topic2: /* @__PURE__ */ z.string().optional(),
+    topic3: /* @__PURE__ */ z.string().optional(),
+    data: /* @__PURE__ */ z.string().optional(),
+    transactionIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    removed: /* @__PURE__ */ z.boolean().optional()
 });
 
 export type Log = z.infer<typeof zLog>;
 
-export const zTransactionEvent = z.looseObject({
-    transaction: zTransaction.optional(),
-    logs: z.array(zLog).optional()
+export const zTransactionEvent = /* @__PURE__ */ z.looseObject({
+    transaction: /* @__PURE__ */ zTransaction.optional(),
+    logs: /* @__PURE__ */ z.array(zLog).optional()
 });
 
 export type TransactionEvent = z.infer<typeof zTransactionEvent>;
 
-export const zWebhookAddressActivityResponse = z.looseObject({
-    webhookId: z.string().optional(),
-    eventType: openEnum(['address_activity']).optional(),
-    messageId: z.string(),
-    event: zTransactionEvent.optional()
+export const zWebhookAddressActivityResponse = /* @__PURE__ */ z.looseObject({
+    webhookId: /* @__PURE__ */ z.string().optional(),
+    eventType: /* @__PURE__ */ openEnum(['address_activity']).optional(),
+    messageId: /* @__PURE__ */ z.string(),
+    event: /* @__PURE__ */ zTransactionEvent.optional()
 });
 
 export type WebhookAddressActivityResponse = z.infer<typeof zWebhookAddressActivityResponse>;
 
-export const zWebhookStatus = openEnum(['active', 'inactive']);
+export const zWebhookStatus = /* @__PURE__ */ openEnum(['active', 'inactive']);
 
 export type WebhookStatus = z.infer<typeof zWebhookStatus>;
 
-export const zListWebhooksResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    webhooks: z.array(z.union([
+export const zListWebhooksResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    webhooks: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zEvmAddressActivityResponse,
         zPrimaryNetworkAddressActivityResponse,
         zValidatorActivityResponse
@@ -2333,223 +2333,223 @@ export const zListWebhooksResponse = z.looseObject({
 
 export type ListWebhooksResponse = z.infer<typeof zListWebhooksResponse>;
 
-export const zSharedSecretsResponse = z.looseObject({
-    secret: z.string().optional()
+export const zSharedSecretsResponse = /* @__PURE__ */ z.looseObject({
+    secret: /* @__PURE__ */ z.string().optional()
 });
 
 export type SharedSecretsResponse = z.infer<typeof zSharedSecretsResponse>;
 
-export const zUpdateWebhookRequest = z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    url: z.string().optional(),
-    status: zWebhookStatusType.optional(),
-    includeInternalTxs: z.boolean().optional(),
-    includeLogs: z.boolean().optional()
+export const zUpdateWebhookRequest = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    url: /* @__PURE__ */ z.string().optional(),
+    status: /* @__PURE__ */ zWebhookStatusType.optional(),
+    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
+    includeLogs: /* @__PURE__ */ z.boolean().optional()
 });
 
 export type UpdateWebhookRequest = z.infer<typeof zUpdateWebhookRequest>;
 
-export const zAddressesChangeRequest = z.looseObject({
-    addresses: z.array(z.string()).optional()
+export const zAddressesChangeRequest = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type AddressesChangeRequest = z.infer<typeof zAddressesChangeRequest>;
 
-export const zListWebhookAddressesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    addresses: z.array(z.string()).optional(),
-    totalAddresses: jsonNumber(z.number()).optional()
+export const zListWebhookAddressesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    totalAddresses: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type ListWebhookAddressesResponse = z.infer<typeof zListWebhookAddressesResponse>;
 
-export const zAvaxSupplyResponse = z.looseObject({
-    circulatingSupply: z.string().optional(),
-    totalSupply: z.string().optional(),
-    totalPBurned: z.string().optional(),
-    totalCBurned: z.string().optional(),
-    totalXBurned: z.string().optional(),
-    totalStaked: z.string().optional(),
-    totalLocked: z.string().optional(),
-    totalRewards: z.string().optional(),
-    lastUpdated: z.iso.datetime().optional(),
-    genesisUnlock: z.string().optional(),
-    l1ValidatorFees: z.string().optional()
+export const zAvaxSupplyResponse = /* @__PURE__ */ z.looseObject({
+    circulatingSupply: /* @__PURE__ */ z.string().optional(),
+    totalSupply: /* @__PURE__ */ z.string().optional(),
+    totalPBurned: /* @__PURE__ */ z.string().optional(),
+    totalCBurned: /* @__PURE__ */ z.string().optional(),
+    totalXBurned: /* @__PURE__ */ z.string().optional(),
+    totalStaked: /* @__PURE__ */ z.string().optional(),
+    totalLocked: /* @__PURE__ */ z.string().optional(),
+    totalRewards: /* @__PURE__ */ z.string().optional(),
+    lastUpdated: /* @__PURE__ */ z.iso.datetime().optional(),
+    genesisUnlock: /* @__PURE__ */ z.string().optional(),
+    l1ValidatorFees: /* @__PURE__ */ z.string().optional()
 });
 
 export type AvaxSupplyResponse = z.infer<typeof zAvaxSupplyResponse>;
 
-export const zSignatureAggregatorRequest = z.looseObject({
-    message: z.string().optional(),
-    justification: z.string().optional(),
-    signingSubnetId: z.string().optional(),
-    quorumPercentage: jsonNumber(z.number()).optional(),
-    quorumPercentageBuffer: jsonNumber(z.number()).optional(),
-    pChainHeight: jsonNumber(z.number()).optional()
+export const zSignatureAggregatorRequest = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.string().optional(),
+    justification: /* @__PURE__ */ z.string().optional(),
+    signingSubnetId: /* @__PURE__ */ z.string().optional(),
+    quorumPercentage: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    quorumPercentageBuffer: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    pChainHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type SignatureAggregatorRequest = z.infer<typeof zSignatureAggregatorRequest>;
 
-export const zSignatureAggregationResponse = z.looseObject({
-    signedMessage: z.string().optional()
+export const zSignatureAggregationResponse = /* @__PURE__ */ z.looseObject({
+    signedMessage: /* @__PURE__ */ z.string().optional()
 });
 
 export type SignatureAggregationResponse = z.infer<typeof zSignatureAggregationResponse>;
 
-export const zNativeTokenBalance = z.looseObject({
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    chainId: z.string(),
-    price: zMoney.optional(),
-    balance: z.string().optional(),
-    balanceValue: zMoney.optional()
+export const zNativeTokenBalance = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    price: /* @__PURE__ */ zMoney.optional(),
+    balance: /* @__PURE__ */ z.string().optional(),
+    balanceValue: /* @__PURE__ */ zMoney.optional()
 });
 
 export type NativeTokenBalance = z.infer<typeof zNativeTokenBalance>;
 
-export const zGetNativeBalanceResponse = z.looseObject({
-    nativeTokenBalance: zNativeTokenBalance.optional()
+export const zGetNativeBalanceResponse = /* @__PURE__ */ z.looseObject({
+    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional()
 });
 
 export type GetNativeBalanceResponse = z.infer<typeof zGetNativeBalanceResponse>;
 
-export const zErc20TokenBalance = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    price: zMoney.optional(),
-    chainId: z.string(),
-    balance: z.string().optional(),
-    balanceValue: zMoney.optional(),
-    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
+export const zErc20TokenBalance = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    price: /* @__PURE__ */ zMoney.optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    balance: /* @__PURE__ */ z.string().optional(),
+    balanceValue: /* @__PURE__ */ zMoney.optional(),
+    tokenReputation: /* @__PURE__ */ openEnum(['Malicious', 'Benign']).nullish()
 });
 
 export type Erc20TokenBalance = z.infer<typeof zErc20TokenBalance>;
 
-export const zListErc20BalancesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance.optional(),
-    erc20TokenBalances: z.array(zErc20TokenBalance).optional()
+export const zListErc20BalancesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
+    erc20TokenBalances: /* @__PURE__ */ z.array(zErc20TokenBalance).optional()
 });
 
 export type ListErc20BalancesResponse = z.infer<typeof zListErc20BalancesResponse>;
 
-export const zErc721TokenBalance = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    ercType: openEnum(['ERC-721']).optional(),
-    tokenId: z.string(),
-    tokenUri: z.string().optional(),
-    metadata: zErc721TokenMetadata.optional(),
-    ownerAddress: z.string().optional(),
-    chainId: z.string()
+export const zErc721TokenBalance = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
+    tokenId: /* @__PURE__ */ z.string(),
+    tokenUri: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zErc721TokenMetadata.optional(),
+    ownerAddress: /* @__PURE__ */ z.string().optional(),
+    chainId: /* @__PURE__ */ z.string()
 });
 
 export type Erc721TokenBalance = z.infer<typeof zErc721TokenBalance>;
 
-export const zListErc721BalancesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance.optional(),
-    erc721TokenBalances: z.array(zErc721TokenBalance).optional()
+export const zListErc721BalancesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
+    erc721TokenBalances: /* @__PURE__ */ z.array(zErc721TokenBalance).optional()
 });
 
 export type ListErc721BalancesResponse = z.infer<typeof zListErc721BalancesResponse>;
 
-export const zErc1155TokenBalance = z.looseObject({
-    address: z.string(),
-    ercType: openEnum(['ERC-1155']).optional(),
-    tokenId: z.string(),
-    tokenUri: z.string().optional(),
-    metadata: zErc1155TokenMetadata.optional(),
-    chainId: z.string(),
-    balance: z.string().optional()
+export const zErc1155TokenBalance = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
+    tokenId: /* @__PURE__ */ z.string(),
+    tokenUri: /* @__PURE__ */ z.string().optional(),
+    metadata: /* @__PURE__ */ zErc1155TokenMetadata.optional(),
+    chainId: /* @__PURE__ */ z.string(),
+    balance: /* @__PURE__ */ z.string().optional()
 });
 
 export type Erc1155TokenBalance = z.infer<typeof zErc1155TokenBalance>;
 
-export const zListErc1155BalancesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    nativeTokenBalance: zNativeTokenBalance.optional(),
-    erc1155TokenBalances: z.array(zErc1155TokenBalance).optional()
+export const zListErc1155BalancesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
+    erc1155TokenBalances: /* @__PURE__ */ z.array(zErc1155TokenBalance).optional()
 });
 
 export type ListErc1155BalancesResponse = z.infer<typeof zListErc1155BalancesResponse>;
 
-export const zListCollectibleBalancesResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    collectibleBalances: z.array(z.union([zErc721TokenBalance, zErc1155TokenBalance])).optional()
+export const zListCollectibleBalancesResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    collectibleBalances: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zErc721TokenBalance, zErc1155TokenBalance])).optional()
 });
 
 export type ListCollectibleBalancesResponse = z.infer<typeof zListCollectibleBalancesResponse>;
 
-export const zGetEvmBlockResponse = z.looseObject({
-    chainId: z.string(),
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockMinDelayExcess: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txCount: jsonNumber(z.number()).optional(),
-    baseFee: z.string().optional(),
-    gasUsed: z.string().optional(),
-    gasLimit: z.string().optional(),
-    gasCost: z.string().optional(),
-    parentHash: z.string().optional(),
-    feesSpent: z.string().optional(),
-    cumulativeTransactions: z.string().optional()
+export const zGetEvmBlockResponse = /* @__PURE__ */ z.looseObject({
+    chainId: /* @__PURE__ */ z.string(),
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    baseFee: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    gasCost: /* @__PURE__ */ z.string().optional(),
+    parentHash: /* @__PURE__ */ z.string().optional(),
+    feesSpent: /* @__PURE__ */ z.string().optional(),
+    cumulativeTransactions: /* @__PURE__ */ z.string().optional()
 });
 
 export type GetEvmBlockResponse = z.infer<typeof zGetEvmBlockResponse>;
 
-export const zErc20Token = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    price: zMoney.optional()
+export const zErc20Token = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    price: /* @__PURE__ */ zMoney.optional()
 });
 
 export type Erc20Token = z.infer<typeof zErc20Token>;
 
-export const zErc20TransferDetails = z.looseObject({
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    value: z.string().optional(),
-    erc20Token: zErc20Token.optional()
+export const zErc20TransferDetails = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    value: /* @__PURE__ */ z.string().optional(),
+    erc20Token: /* @__PURE__ */ zErc20Token.optional()
 });
 
 export type Erc20TransferDetails = z.infer<typeof zErc20TransferDetails>;
 
-export const zErc721TransferDetails = z.looseObject({
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    erc721Token: zErc721Token.optional()
+export const zErc721TransferDetails = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    erc721Token: /* @__PURE__ */ zErc721Token.optional()
 });
 
 export type Erc721TransferDetails = z.infer<typeof zErc721TransferDetails>;
 
-export const zErc1155TransferDetails = z.looseObject({
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    value: z.string().optional(),
-    erc1155Token: zErc1155Token.optional()
+export const zErc1155TransferDetails = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    value: /* @__PURE__ */ z.string().optional(),
+    erc1155Token: /* @__PURE__ */ zErc1155Token.optional()
 });
 
 export type Erc1155TransferDetails = z.infer<typeof zErc1155TransferDetails>;
 
-export const zInternalTransactionOpCall = openEnum([
+export const zInternalTransactionOpCall = /* @__PURE__ */ openEnum([
     'UNKNOWN',
     'CALL',
     'CREATE',
@@ -2562,86 +2562,86 @@ export const zInternalTransactionOpCall = openEnum([
 
 export type InternalTransactionOpCall = z.infer<typeof zInternalTransactionOpCall>;
 
-export const zInternalTransactionDetails = z.looseObject({
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    internalTxType: zInternalTransactionOpCall.optional(),
-    value: z.string().optional(),
-    isReverted: z.boolean().optional(),
-    gasUsed: z.string().optional(),
-    gasLimit: z.string().optional()
+export const zInternalTransactionDetails = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    internalTxType: /* @__PURE__ */ zInternalTransactionOpCall.optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    isReverted: /* @__PURE__ */ z.boolean().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional()
 });
 
 export type InternalTransactionDetails = z.infer<typeof zInternalTransactionDetails>;
 
-export const zNetworkTokenDetails = z.looseObject({
-    networkToken: zNetworkToken.optional(),
-    currentPrice: zMoney.optional(),
-    historicalPrice: zMoney.optional()
+export const zNetworkTokenDetails = /* @__PURE__ */ z.looseObject({
+    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
+    currentPrice: /* @__PURE__ */ zMoney.optional(),
+    historicalPrice: /* @__PURE__ */ zMoney.optional()
 });
 
 export type NetworkTokenDetails = z.infer<typeof zNetworkTokenDetails>;
 
-export const zFullNativeTransactionDetails = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockMinDelayExcess: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    chainId: z.string(),
-    blockIndex: jsonNumber(z.number()).optional(),
-    txHash: z.string(),
-    txStatus: z.string().optional(),
-    txType: jsonNumber(z.number()).optional(),
-    gasLimit: z.string().optional(),
-    gasUsed: z.string().optional(),
-    gasPrice: z.string().optional(),
-    nonce: z.string().optional(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    method: zMethod.optional(),
-    value: z.string().optional(),
-    input: z.string().optional(),
-    baseFeePerGas: z.string().optional(),
-    maxFeePerGas: z.string().optional(),
-    maxPriorityFeePerGas: z.string().optional()
+export const zFullNativeTransactionDetails = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    chainId: /* @__PURE__ */ z.string(),
+    blockIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    txHash: /* @__PURE__ */ z.string(),
+    txStatus: /* @__PURE__ */ z.string().optional(),
+    txType: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasPrice: /* @__PURE__ */ z.string().optional(),
+    nonce: /* @__PURE__ */ z.string().optional(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    method: /* @__PURE__ */ zMethod.optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    input: /* @__PURE__ */ z.string().optional(),
+    baseFeePerGas: /* @__PURE__ */ z.string().optional(),
+    maxFeePerGas: /* @__PURE__ */ z.string().optional(),
+    maxPriorityFeePerGas: /* @__PURE__ */ z.string().optional()
 });
 
 export type FullNativeTransactionDetails = z.infer<typeof zFullNativeTransactionDetails>;
 
-export const zTransactionDirectionType = openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']);
+export const zTransactionDirectionType = /* @__PURE__ */ openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']);
 
 export type TransactionDirectionType = z.infer<typeof zTransactionDirectionType>;
 
-export const zTeleporterMessageInfo = z.looseObject({
-    teleporterMessageId: z.string().optional(),
-    direction: zTransactionDirectionType.optional(),
-    sourceChainId: z.string().optional(),
-    destinationChainId: z.string().optional()
+export const zTeleporterMessageInfo = /* @__PURE__ */ z.looseObject({
+    teleporterMessageId: /* @__PURE__ */ z.string().optional(),
+    direction: /* @__PURE__ */ zTransactionDirectionType.optional(),
+    sourceChainId: /* @__PURE__ */ z.string().optional(),
+    destinationChainId: /* @__PURE__ */ z.string().optional()
 });
 
 export type TeleporterMessageInfo = z.infer<typeof zTeleporterMessageInfo>;
 
-export const zGetTransactionResponse = z.looseObject({
-    erc20Transfers: z.array(zErc20TransferDetails).optional(),
-    erc721Transfers: z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: z.array(zInternalTransactionDetails).optional(),
-    networkTokenDetails: zNetworkTokenDetails.optional(),
-    nativeTransaction: zFullNativeTransactionDetails.optional(),
-    teleporterMessageInfo: zTeleporterMessageInfo.optional()
+export const zGetTransactionResponse = /* @__PURE__ */ z.looseObject({
+    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetails).optional(),
+    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
+    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
+    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional(),
+    networkTokenDetails: /* @__PURE__ */ zNetworkTokenDetails.optional(),
+    nativeTransaction: /* @__PURE__ */ zFullNativeTransactionDetails.optional(),
+    teleporterMessageInfo: /* @__PURE__ */ zTeleporterMessageInfo.optional()
 });
 
 export type GetTransactionResponse = z.infer<typeof zGetTransactionResponse>;
 
-export const zImageAsset = z.looseObject({
-    assetId: z.string().optional(),
-    imageUri: z.string().optional()
+export const zImageAsset = /* @__PURE__ */ z.looseObject({
+    assetId: /* @__PURE__ */ z.string().optional(),
+    imageUri: /* @__PURE__ */ z.string().optional()
 });
 
 export type ImageAsset = z.infer<typeof zImageAsset>;
 
-export const zResourceLinkType = openEnum([
+export const zResourceLinkType = /* @__PURE__ */ openEnum([
     'Blog',
     'CoinGecko',
     'CoinMarketCap',
@@ -2664,104 +2664,104 @@ export const zResourceLinkType = openEnum([
 
 export type ResourceLinkType = z.infer<typeof zResourceLinkType>;
 
-export const zResourceLink = z.looseObject({
-    type: zResourceLinkType.optional(),
-    url: z.string().optional()
+export const zResourceLink = /* @__PURE__ */ z.looseObject({
+    type: /* @__PURE__ */ zResourceLinkType.optional(),
+    url: /* @__PURE__ */ z.string().optional()
 });
 
 export type ResourceLink = z.infer<typeof zResourceLink>;
 
-export const zContractDeploymentDetails = z.looseObject({
-    txHash: z.string(),
-    deployerAddress: z.string().optional(),
-    deployerContractAddress: z.string().optional()
+export const zContractDeploymentDetails = /* @__PURE__ */ z.looseObject({
+    txHash: /* @__PURE__ */ z.string(),
+    deployerAddress: /* @__PURE__ */ z.string().optional(),
+    deployerContractAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type ContractDeploymentDetails = z.infer<typeof zContractDeploymentDetails>;
 
-export const zUnknownContract = z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    officialSite: z.string().optional(),
-    email: z.string().optional(),
-    logoAsset: zImageAsset.optional(),
-    bannerAsset: zImageAsset.optional(),
-    color: z.string().optional(),
-    resourceLinks: z.array(zResourceLink).optional(),
-    tags: z.array(z.string()).optional(),
-    address: z.string(),
-    deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['UNKNOWN']).optional()
+export const zUnknownContract = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    officialSite: /* @__PURE__ */ z.string().optional(),
+    email: /* @__PURE__ */ z.string().optional(),
+    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
+    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
+    color: /* @__PURE__ */ z.string().optional(),
+    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
+    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    address: /* @__PURE__ */ z.string(),
+    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
+    ercType: /* @__PURE__ */ openEnum(['UNKNOWN']).optional()
 });
 
 export type UnknownContract = z.infer<typeof zUnknownContract>;
 
-export const zPricingProviders = z.looseObject({
-    coingeckoCoinId: z.string().optional()
+export const zPricingProviders = /* @__PURE__ */ z.looseObject({
+    coingeckoCoinId: /* @__PURE__ */ z.string().optional()
 });
 
 export type PricingProviders = z.infer<typeof zPricingProviders>;
 
-export const zErc20Contract = z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    officialSite: z.string().optional(),
-    email: z.string().optional(),
-    logoAsset: zImageAsset.optional(),
-    bannerAsset: zImageAsset.optional(),
-    color: z.string().optional(),
-    resourceLinks: z.array(zResourceLink).optional(),
-    tags: z.array(z.string()).optional(),
-    address: z.string(),
-    deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    pricingProviders: zPricingProviders.optional()
+export const zErc20Contract = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    officialSite: /* @__PURE__ */ z.string().optional(),
+    email: /* @__PURE__ */ z.string().optional(),
+    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
+    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
+    color: /* @__PURE__ */ z.string().optional(),
+    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
+    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    address: /* @__PURE__ */ z.string(),
+    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    pricingProviders: /* @__PURE__ */ zPricingProviders.optional()
 });
 
 export type Erc20Contract = z.infer<typeof zErc20Contract>;
 
-export const zErc721Contract = z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    officialSite: z.string().optional(),
-    email: z.string().optional(),
-    logoAsset: zImageAsset.optional(),
-    bannerAsset: zImageAsset.optional(),
-    color: z.string().optional(),
-    resourceLinks: z.array(zResourceLink).optional(),
-    tags: z.array(z.string()).optional(),
-    address: z.string(),
-    deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-721']).optional(),
-    symbol: z.string().optional()
+export const zErc721Contract = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    officialSite: /* @__PURE__ */ z.string().optional(),
+    email: /* @__PURE__ */ z.string().optional(),
+    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
+    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
+    color: /* @__PURE__ */ z.string().optional(),
+    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
+    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    address: /* @__PURE__ */ z.string(),
+    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
+    symbol: /* @__PURE__ */ z.string().optional()
 });
 
 export type Erc721Contract = z.infer<typeof zErc721Contract>;
 
-export const zErc1155Contract = z.looseObject({
-    name: z.string().optional(),
-    description: z.string().optional(),
-    officialSite: z.string().optional(),
-    email: z.string().optional(),
-    logoAsset: zImageAsset.optional(),
-    bannerAsset: zImageAsset.optional(),
-    color: z.string().optional(),
-    resourceLinks: z.array(zResourceLink).optional(),
-    tags: z.array(z.string()).optional(),
-    address: z.string(),
-    deploymentDetails: zContractDeploymentDetails.optional(),
-    ercType: openEnum(['ERC-1155']).optional(),
-    symbol: z.string().optional(),
-    pricingProviders: zPricingProviders.optional()
+export const zErc1155Contract = /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    officialSite: /* @__PURE__ */ z.string().optional(),
+    email: /* @__PURE__ */ z.string().optional(),
+    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
+    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
+    color: /* @__PURE__ */ z.string().optional(),
+    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
+    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    address: /* @__PURE__ */ z.string(),
+    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    pricingProviders: /* @__PURE__ */ zPricingProviders.optional()
 });
 
 export type Erc1155Contract = z.infer<typeof zErc1155Contract>;
 
-export const zListContractsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    contracts: z.array(z.union([
+export const zListContractsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    contracts: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zErc721Contract,
         zErc1155Contract,
         zErc20Contract,
@@ -2771,13 +2771,13 @@ export const zListContractsResponse = z.looseObject({
 
 export type ListContractsResponse = z.infer<typeof zListContractsResponse>;
 
-export const zDataListChainsResponse = z.looseObject({
-    chains: z.array(zChainInfo).optional()
+export const zDataListChainsResponse = /* @__PURE__ */ z.looseObject({
+    chains: /* @__PURE__ */ z.array(zChainInfo).optional()
 });
 
 export type DataListChainsResponse = z.infer<typeof zDataListChainsResponse>;
 
-export const zApiFeature = openEnum([
+export const zApiFeature = /* @__PURE__ */ openEnum([
     'nftIndexing',
     'webhooks',
     'teleporter'
@@ -2785,30 +2785,30 @@ export const zApiFeature = openEnum([
 
 export type ApiFeature = z.infer<typeof zApiFeature>;
 
-export const zListChainsResponse = z.looseObject({
-    chains: z.array(zChainInfo).optional()
+export const zListChainsResponse = /* @__PURE__ */ z.looseObject({
+    chains: /* @__PURE__ */ z.array(zChainInfo).optional()
 });
 
 export type ListChainsResponse = z.infer<typeof zListChainsResponse>;
 
-export const zGetChainResponse = z.looseObject({
-    chainId: z.string(),
-    status: zChainStatus.optional(),
-    chainName: z.string().optional(),
-    description: z.string().optional(),
-    platformChainId: z.string().optional(),
-    subnetId: z.string().optional(),
-    vmId: z.string().optional(),
-    vmName: zVmName.optional(),
-    explorerUrl: z.string().optional(),
-    rpcUrl: z.string().optional(),
-    wsUrl: z.string().optional(),
-    isTestnet: z.boolean().optional(),
-    utilityAddresses: zUtilityAddresses.optional(),
-    networkToken: zNetworkToken.optional(),
-    chainLogoUri: z.string().optional(),
-    private: z.boolean().optional(),
-    enabledFeatures: z.array(openEnum([
+export const zGetChainResponse = /* @__PURE__ */ z.looseObject({
+    chainId: /* @__PURE__ */ z.string(),
+    status: /* @__PURE__ */ zChainStatus.optional(),
+    chainName: /* @__PURE__ */ z.string().optional(),
+    description: /* @__PURE__ */ z.string().optional(),
+    platformChainId: /* @__PURE__ */ z.string().optional(),
+    subnetId: /* @__PURE__ */ z.string().optional(),
+    vmId: /* @__PURE__ */ z.string().optional(),
+    vmName: /* @__PURE__ */ zVmName.optional(),
+    explorerUrl: /* @__PURE__ */ z.string().optional(),
+    rpcUrl: /* @__PURE__ */ z.string().optional(),
+    wsUrl: /* @__PURE__ */ z.string().optional(),
+    isTestnet: /* @__PURE__ */ z.boolean().optional(),
+    utilityAddresses: /* @__PURE__ */ zUtilityAddresses.optional(),
+    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
+    chainLogoUri: /* @__PURE__ */ z.string().optional(),
+    private: /* @__PURE__ */ z.boolean().optional(),
+    enabledFeatures: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
         'nftIndexing',
         'webhooks',
         'teleporter'
@@ -2817,53 +2817,53 @@ export const zGetChainResponse = z.looseObject({
 
 export type GetChainResponse = z.infer<typeof zGetChainResponse>;
 
-export const zErc20Transfer = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txHash: z.string(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    value: z.string().optional(),
-    erc20Token: zErc20Token.optional()
+export const zErc20Transfer = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txHash: /* @__PURE__ */ z.string(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    value: /* @__PURE__ */ z.string().optional(),
+    erc20Token: /* @__PURE__ */ zErc20Token.optional()
 });
 
 export type Erc20Transfer = z.infer<typeof zErc20Transfer>;
 
-export const zErc721Transfer = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txHash: z.string(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    erc721Token: zErc721Token.optional()
+export const zErc721Transfer = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txHash: /* @__PURE__ */ z.string(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    erc721Token: /* @__PURE__ */ zErc721Token.optional()
 });
 
 export type Erc721Transfer = z.infer<typeof zErc721Transfer>;
 
-export const zErc1155Transfer = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txHash: z.string(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    value: z.string().optional(),
-    erc1155Token: zErc1155Token.optional()
+export const zErc1155Transfer = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txHash: /* @__PURE__ */ z.string(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    value: /* @__PURE__ */ z.string().optional(),
+    erc1155Token: /* @__PURE__ */ zErc1155Token.optional()
 });
 
 export type Erc1155Transfer = z.infer<typeof zErc1155Transfer>;
 
-export const zListTransfersResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transfers: z.array(z.union([
+export const zListTransfersResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transfers: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zErc20Transfer,
         zErc721Transfer,
         zErc1155Transfer
@@ -2872,104 +2872,104 @@ export const zListTransfersResponse = z.looseObject({
 
 export type ListTransfersResponse = z.infer<typeof zListTransfersResponse>;
 
-export const zTransactionDetails = z.looseObject({
-    nativeTransaction: zNativeTransaction.optional(),
-    erc20Transfers: z.array(zErc20TransferDetails).optional(),
-    erc721Transfers: z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: z.array(zInternalTransactionDetails).optional()
+export const zTransactionDetails = /* @__PURE__ */ z.looseObject({
+    nativeTransaction: /* @__PURE__ */ zNativeTransaction.optional(),
+    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetails).optional(),
+    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
+    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
+    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional()
 });
 
 export type TransactionDetails = z.infer<typeof zTransactionDetails>;
 
-export const zListTransactionDetailsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zTransactionDetails).optional()
+export const zListTransactionDetailsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zTransactionDetails).optional()
 });
 
 export type ListTransactionDetailsResponse = z.infer<typeof zListTransactionDetailsResponse>;
 
-export const zErc20TokenV2 = z.looseObject({
-    address: z.string(),
-    name: z.string().optional(),
-    symbol: z.string().optional(),
-    decimals: jsonNumber(z.number()).optional(),
-    logoUri: z.string().optional(),
-    ercType: openEnum(['ERC-20']).optional(),
-    price: zMoney.optional(),
-    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
+export const zErc20TokenV2 = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    name: /* @__PURE__ */ z.string().optional(),
+    symbol: /* @__PURE__ */ z.string().optional(),
+    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    logoUri: /* @__PURE__ */ z.string().optional(),
+    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
+    price: /* @__PURE__ */ zMoney.optional(),
+    tokenReputation: /* @__PURE__ */ openEnum(['Malicious', 'Benign']).nullish()
 });
 
 export type Erc20TokenV2 = z.infer<typeof zErc20TokenV2>;
 
-export const zErc20TransferDetailsV2 = z.looseObject({
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    logIndex: jsonNumber(z.number()),
-    value: z.string().optional(),
-    erc20Token: zErc20TokenV2.optional()
+export const zErc20TransferDetailsV2 = /* @__PURE__ */ z.looseObject({
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    value: /* @__PURE__ */ z.string().optional(),
+    erc20Token: /* @__PURE__ */ zErc20TokenV2.optional()
 });
 
 export type Erc20TransferDetailsV2 = z.infer<typeof zErc20TransferDetailsV2>;
 
-export const zTransactionDetailsV2 = z.looseObject({
-    nativeTransaction: zNativeTransaction.optional(),
-    erc20Transfers: z.array(zErc20TransferDetailsV2).optional(),
-    erc721Transfers: z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: z.array(zInternalTransactionDetails).optional()
+export const zTransactionDetailsV2 = /* @__PURE__ */ z.looseObject({
+    nativeTransaction: /* @__PURE__ */ zNativeTransaction.optional(),
+    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetailsV2).optional(),
+    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
+    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
+    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional()
 });
 
 export type TransactionDetailsV2 = z.infer<typeof zTransactionDetailsV2>;
 
-export const zListTransactionDetailsResponseV2 = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zTransactionDetailsV2).optional()
+export const zListTransactionDetailsResponseV2 = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zTransactionDetailsV2).optional()
 });
 
 export type ListTransactionDetailsResponseV2 = z.infer<typeof zListTransactionDetailsResponseV2>;
 
-export const zListErc20TransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zErc20Transfer).optional()
+export const zListErc20TransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zErc20Transfer).optional()
 });
 
 export type ListErc20TransactionsResponse = z.infer<typeof zListErc20TransactionsResponse>;
 
-export const zListErc721TransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zErc721Transfer).optional()
+export const zListErc721TransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zErc721Transfer).optional()
 });
 
 export type ListErc721TransactionsResponse = z.infer<typeof zListErc721TransactionsResponse>;
 
-export const zListErc1155TransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zErc1155Transfer).optional()
+export const zListErc1155TransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zErc1155Transfer).optional()
 });
 
 export type ListErc1155TransactionsResponse = z.infer<typeof zListErc1155TransactionsResponse>;
 
-export const zInternalTransaction = z.looseObject({
-    blockNumber: z.string(),
-    blockTimestamp: jsonNumber(z.number()).optional(),
-    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
-    blockHash: z.string(),
-    txHash: z.string(),
-    from: zRichAddress.optional(),
-    to: zRichAddress.optional(),
-    internalTxType: zInternalTransactionOpCall.optional(),
-    value: z.string().optional(),
-    isReverted: z.boolean().optional(),
-    gasUsed: z.string().optional(),
-    gasLimit: z.string().optional()
+export const zInternalTransaction = /* @__PURE__ */ z.looseObject({
+    blockNumber: /* @__PURE__ */ z.string(),
+    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    blockHash: /* @__PURE__ */ z.string(),
+    txHash: /* @__PURE__ */ z.string(),
+    from: /* @__PURE__ */ zRichAddress.optional(),
+    to: /* @__PURE__ */ zRichAddress.optional(),
+    internalTxType: /* @__PURE__ */ zInternalTransactionOpCall.optional(),
+    value: /* @__PURE__ */ z.string().optional(),
+    isReverted: /* @__PURE__ */ z.boolean().optional(),
+    gasUsed: /* @__PURE__ */ z.string().optional(),
+    gasLimit: /* @__PURE__ */ z.string().optional()
 });
 
 export type InternalTransaction = z.infer<typeof zInternalTransaction>;
 
-export const zListInternalTransactionsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    transactions: z.array(zInternalTransaction).optional()
+export const zListInternalTransactionsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    transactions: /* @__PURE__ */ z.array(zInternalTransaction).optional()
 });
 
 export type ListInternalTransactionsResponse = z.infer<typeof zListInternalTransactionsResponse>;
@@ -2977,14 +2977,14 @@ export type ListInternalTransactionsResponse = z.infer<typeof zListInternalTrans
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = z.string();
+export const zGlobalParamChainId = /* @__PURE__ */ z.string();
 
 export type GlobalParamChainId = z.infer<typeof zGlobalParamChainId>;
 
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = openEnum([
+export const zGlobalParamNetwork = /* @__PURE__ */ openEnum([
     'mainnet',
     'fuji',
     'testnet'
@@ -3037,9 +3037,9 @@ export type ListTokensResult = z.infer<typeof zListTokensResult>;
 /**
  * Successful response
  */
-export const zGetTokenDetailsResult = z.discriminatedUnion('ercType', [
-    zErc721Token.extend({ ercType: z.literal('ERC-721') }),
-    zErc1155Token.extend({ ercType: z.literal('ERC-1155') })
+export const zGetTokenDetailsResult = /* @__PURE__ */ z.discriminatedUnion('ercType', [
+    /* @__PURE__ */ zErc721Token.extend({ ercType: /* @__PURE__ */ z.literal('ERC-721') }),
+    /* @__PURE__ */ zErc1155Token.extend({ ercType: /* @__PURE__ */ z.literal('ERC-1155') })
 ]);
 
 export type GetTokenDetailsResult = z.infer<typeof zGetTokenDetailsResult>;
@@ -3061,7 +3061,7 @@ export type PostTransactionExportJobResult = z.infer<typeof zPostTransactionExpo
 /**
  * Successful response
  */
-export const zGetTxByHashResult = z.union([
+export const zGetTxByHashResult = /* @__PURE__ */ z.union([
     zPChainTransaction,
     zXChainNonLinearTransaction,
     zXChainLinearTransaction,
@@ -3074,7 +3074,7 @@ export type GetTxByHashResult = z.infer<typeof zGetTxByHashResult>;
 /**
  * Successful response
  */
-export const zListLatestPrimaryNetworkTransactionsResult = z.union([
+export const zListLatestPrimaryNetworkTransactionsResult = /* @__PURE__ */ z.union([
     zListPChainTransactionsResponse,
     zListXChainTransactionsResponse,
     zListCChainAtomicTransactionsResponse
@@ -3106,7 +3106,7 @@ export type ListHistoricalPrimaryNetworkRewardsResult = z.infer<typeof zListHist
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesResult = z.union([
+export const zGetUtxosByAddressesResult = /* @__PURE__ */ z.union([
     zListPChainUtxosResponse,
     zListUtxosResponse
 ]);
@@ -3116,7 +3116,7 @@ export type GetUtxosByAddressesResult = z.infer<typeof zGetUtxosByAddressesResul
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesV2Result = z.union([
+export const zGetUtxosByAddressesV2Result = /* @__PURE__ */ z.union([
     zListPChainUtxosResponse,
     zListUtxosResponse
 ]);
@@ -3140,7 +3140,7 @@ export type GetLastActivityTimestampByAddressesV2Result = z.infer<typeof zGetLas
 /**
  * Successful response
  */
-export const zGetBalancesByAddressesResult = z.union([
+export const zGetBalancesByAddressesResult = /* @__PURE__ */ z.union([
     zListPChainBalancesResponse,
     zListXChainBalancesResponse,
     zListCChainAtomicBalancesResponse
@@ -3277,10 +3277,10 @@ export type ListL1ValidatorsResult = z.infer<typeof zListL1ValidatorsResult>;
 /**
  * Successful response
  */
-export const zGetIcmMessageResult = z.discriminatedUnion('status', [
-    zPendingIcmMessage.extend({ status: z.literal('pending') }),
-    zDeliveredIcmMessage.extend({ status: z.literal('delivered') }),
-    zDeliveredSourceNotIndexedIcmMessage.extend({ status: z.literal('delivered_source_not_indexed') })
+export const zGetIcmMessageResult = /* @__PURE__ */ z.discriminatedUnion('status', [
+    /* @__PURE__ */ zPendingIcmMessage.extend({ status: /* @__PURE__ */ z.literal('pending') }),
+    /* @__PURE__ */ zDeliveredIcmMessage.extend({ status: /* @__PURE__ */ z.literal('delivered') }),
+    /* @__PURE__ */ zDeliveredSourceNotIndexedIcmMessage.extend({ status: /* @__PURE__ */ z.literal('delivered_source_not_indexed') })
 ]);
 
 export type GetIcmMessageResult = z.infer<typeof zGetIcmMessageResult>;
@@ -3337,7 +3337,7 @@ export type ListWebhooksResult = z.infer<typeof zListWebhooksResult>;
 /**
  * Successful response
  */
-export const zCreateWebhookResult = z.union([
+export const zCreateWebhookResult = /* @__PURE__ */ z.union([
     zEvmAddressActivityResponse,
     zPrimaryNetworkAddressActivityResponse,
     zValidatorActivityResponse
@@ -3348,7 +3348,7 @@ export type CreateWebhookResult = z.infer<typeof zCreateWebhookResult>;
 /**
  * Successful response
  */
-export const zDeactivateWebhookResult = z.union([
+export const zDeactivateWebhookResult = /* @__PURE__ */ z.union([
     zEvmAddressActivityResponse,
     zPrimaryNetworkAddressActivityResponse,
     zValidatorActivityResponse
@@ -3359,7 +3359,7 @@ export type DeactivateWebhookResult = z.infer<typeof zDeactivateWebhookResult>;
 /**
  * Successful response
  */
-export const zGetWebhookResult = z.union([
+export const zGetWebhookResult = /* @__PURE__ */ z.union([
     zEvmAddressActivityResponse,
     zPrimaryNetworkAddressActivityResponse,
     zValidatorActivityResponse
@@ -3370,7 +3370,7 @@ export type GetWebhookResult = z.infer<typeof zGetWebhookResult>;
 /**
  * Successful response
  */
-export const zUpdateWebhookResult = z.union([
+export const zUpdateWebhookResult = /* @__PURE__ */ z.union([
     zEvmAddressActivityResponse,
     zPrimaryNetworkAddressActivityResponse,
     zValidatorActivityResponse
@@ -3500,11 +3500,11 @@ export type ListContractDeploymentsResult = z.infer<typeof zListContractDeployme
 /**
  * Successful response
  */
-export const zGetContractMetadataResult = z.discriminatedUnion('ercType', [
-    zErc721Contract.extend({ ercType: z.literal('ERC-721') }),
-    zErc1155Contract.extend({ ercType: z.literal('ERC-1155') }),
-    zErc20Contract.extend({ ercType: z.literal('ERC-20') }),
-    zUnknownContract.extend({ ercType: z.literal('UNKNOWN') })
+export const zGetContractMetadataResult = /* @__PURE__ */ z.discriminatedUnion('ercType', [
+    /* @__PURE__ */ zErc721Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-721') }),
+    /* @__PURE__ */ zErc1155Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-1155') }),
+    /* @__PURE__ */ zErc20Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-20') }),
+    /* @__PURE__ */ zUnknownContract.extend({ ercType: /* @__PURE__ */ z.literal('UNKNOWN') })
 ]);
 
 export type GetContractMetadataResult = z.infer<typeof zGetContractMetadataResult>;

@@ -4,109 +4,109 @@
 import { jsonNumber, numericText, openEnum } from '../lenient.js';
 import * as z from 'zod';
 
-export const zHealthIndicatorResultDto = z.looseObject({
-    status: openEnum(['up', 'down']).optional()
+export const zHealthIndicatorResultDto = /* @__PURE__ */ z.looseObject({
+    status: /* @__PURE__ */ openEnum(['up', 'down']).optional()
 });
 
 export type HealthIndicatorResultDto = z.infer<typeof zHealthIndicatorResultDto>;
 
-export const zHealthCheckResultDto = z.looseObject({
-    status: openEnum([
+export const zHealthCheckResultDto = /* @__PURE__ */ z.looseObject({
+    status: /* @__PURE__ */ openEnum([
         'error',
         'ok',
         'shutting_down'
     ]).optional(),
-    info: z.record(z.string(), zHealthIndicatorResultDto).nullish(),
-    error: z.record(z.string(), zHealthIndicatorResultDto).nullish(),
-    details: z.record(z.string(), zHealthIndicatorResultDto).optional()
+    info: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
+    error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
+    details: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).optional()
 });
 
 export type HealthCheckResultDto = z.infer<typeof zHealthCheckResultDto>;
 
-export const zBadRequest = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zBadRequest = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type BadRequest = z.infer<typeof zBadRequest>;
 
-export const zUnauthorized = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zUnauthorized = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type Unauthorized = z.infer<typeof zUnauthorized>;
 
-export const zForbidden = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zForbidden = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type Forbidden = z.infer<typeof zForbidden>;
 
-export const zNotFound = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zNotFound = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type NotFound = z.infer<typeof zNotFound>;
 
-export const zTooManyRequests = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zTooManyRequests = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type TooManyRequests = z.infer<typeof zTooManyRequests>;
 
-export const zInternalServerError = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zInternalServerError = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type InternalServerError = z.infer<typeof zInternalServerError>;
 
-export const zBadGateway = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zBadGateway = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type BadGateway = z.infer<typeof zBadGateway>;
 
-export const zServiceUnavailable = z.looseObject({
-    message: z.union([
-        z.string(),
-        z.array(z.string())
+export const zServiceUnavailable = /* @__PURE__ */ z.looseObject({
+    message: /* @__PURE__ */ z.union([
+        /* @__PURE__ */ z.string(),
+        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
     ]).optional(),
-    statusCode: jsonNumber(z.number()).optional(),
-    error: z.string().optional()
+    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    error: /* @__PURE__ */ z.string().optional()
 });
 
 export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
@@ -114,28 +114,28 @@ export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
 /**
  * Network on which this blockchain or subnet is created on.
  */
-export const zNetworkType = openEnum(['mainnet', 'testnet']);
+export const zNetworkType = /* @__PURE__ */ openEnum(['mainnet', 'testnet']);
 
 export type NetworkType = z.infer<typeof zNetworkType>;
 
-export const zChain = z.looseObject({
-    evmChainId: jsonNumber(z.number()).optional(),
-    chainName: z.string().optional(),
-    blockchainId: z.string(),
-    subnetId: z.string(),
-    network: zNetworkType.optional()
+export const zChain = /* @__PURE__ */ z.looseObject({
+    evmChainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    chainName: /* @__PURE__ */ z.string().optional(),
+    blockchainId: /* @__PURE__ */ z.string(),
+    subnetId: /* @__PURE__ */ z.string(),
+    network: /* @__PURE__ */ zNetworkType.optional()
 });
 
 export type Chain = z.infer<typeof zChain>;
 
-export const zMetricsListChainsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    chains: z.array(zChain).optional()
+export const zMetricsListChainsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    chains: /* @__PURE__ */ z.array(zChain).optional()
 });
 
 export type MetricsListChainsResponse = z.infer<typeof zMetricsListChainsResponse>;
 
-export const zNetwork = openEnum([
+export const zNetwork = /* @__PURE__ */ openEnum([
     'mainnet',
     'fuji',
     'testnet'
@@ -143,14 +143,14 @@ export const zNetwork = openEnum([
 
 export type Network = z.infer<typeof zNetwork>;
 
-export const zListChainsResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    chains: z.array(zChain).optional()
+export const zListChainsResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    chains: /* @__PURE__ */ z.array(zChain).optional()
 });
 
 export type ListChainsResponse = z.infer<typeof zListChainsResponse>;
 
-export const zChainMetric = openEnum([
+export const zChainMetric = /* @__PURE__ */ openEnum([
     'activeAddresses',
     'activeSenders',
     'cumulativeTxCount',
@@ -172,7 +172,7 @@ export const zChainMetric = openEnum([
 
 export type ChainMetric = z.infer<typeof zChainMetric>;
 
-export const zTimeIntervalGranularity = openEnum([
+export const zTimeIntervalGranularity = /* @__PURE__ */ openEnum([
     'hour',
     'day',
     'week',
@@ -181,21 +181,21 @@ export const zTimeIntervalGranularity = openEnum([
 
 export type TimeIntervalGranularity = z.infer<typeof zTimeIntervalGranularity>;
 
-export const zMetricsValue = z.looseObject({
-    value: jsonNumber(z.number()).optional(),
-    timestamp: jsonNumber(z.number())
+export const zMetricsValue = /* @__PURE__ */ z.looseObject({
+    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
 });
 
 export type MetricsValue = z.infer<typeof zMetricsValue>;
 
-export const zMetricsApiResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    results: z.array(zMetricsValue).optional()
+export const zMetricsApiResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    results: /* @__PURE__ */ z.array(zMetricsValue).optional()
 });
 
 export type MetricsApiResponse = z.infer<typeof zMetricsApiResponse>;
 
-export const zChainRollingWindowMetric = openEnum([
+export const zChainRollingWindowMetric = /* @__PURE__ */ openEnum([
     'gasUsed',
     'txCount',
     'avgGps',
@@ -213,61 +213,61 @@ export const zChainRollingWindowMetric = openEnum([
 
 export type ChainRollingWindowMetric = z.infer<typeof zChainRollingWindowMetric>;
 
-export const zChainRollingWindowMetricsValue = z.looseObject({
-    lastHour: jsonNumber(z.number()).optional(),
-    lastDay: jsonNumber(z.number()).optional(),
-    lastWeek: jsonNumber(z.number()).optional(),
-    lastMonth: jsonNumber(z.number()).optional(),
-    last90Days: jsonNumber(z.number()).optional(),
-    lastYear: jsonNumber(z.number()).optional(),
-    allTime: jsonNumber(z.number()).optional()
+export const zChainRollingWindowMetricsValue = /* @__PURE__ */ z.looseObject({
+    lastHour: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastDay: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastWeek: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastMonth: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    last90Days: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastYear: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    allTime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type ChainRollingWindowMetricsValue = z.infer<typeof zChainRollingWindowMetricsValue>;
 
-export const zRollingWindowMetricsApiResponse = z.looseObject({
-    result: zChainRollingWindowMetricsValue.optional()
+export const zRollingWindowMetricsApiResponse = /* @__PURE__ */ z.looseObject({
+    result: /* @__PURE__ */ zChainRollingWindowMetricsValue.optional()
 });
 
 export type RollingWindowMetricsApiResponse = z.infer<typeof zRollingWindowMetricsApiResponse>;
 
-export const zIcmMetricsValue = z.looseObject({
-    value: jsonNumber(z.number()).optional(),
-    timestamp: jsonNumber(z.number()),
-    srcBlockchainId: z.string(),
-    destBlockchainId: z.string()
+export const zIcmMetricsValue = /* @__PURE__ */ z.looseObject({
+    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
+    srcBlockchainId: /* @__PURE__ */ z.string(),
+    destBlockchainId: /* @__PURE__ */ z.string()
 });
 
 export type IcmMetricsValue = z.infer<typeof zIcmMetricsValue>;
 
-export const zIcmMetricsApiResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    results: z.array(zIcmMetricsValue).optional()
+export const zIcmMetricsApiResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    results: /* @__PURE__ */ z.array(zIcmMetricsValue).optional()
 });
 
 export type IcmMetricsApiResponse = z.infer<typeof zIcmMetricsApiResponse>;
 
-export const zIcmRollingWindowMetricsValue = z.looseObject({
-    lastHour: jsonNumber(z.number()).optional(),
-    lastDay: jsonNumber(z.number()).optional(),
-    lastWeek: jsonNumber(z.number()).optional(),
-    lastMonth: jsonNumber(z.number()).optional(),
-    last90Days: jsonNumber(z.number()).optional(),
-    lastYear: jsonNumber(z.number()).optional(),
-    allTime: jsonNumber(z.number()).optional(),
-    srcBlockchainId: z.string(),
-    destBlockchainId: z.string()
+export const zIcmRollingWindowMetricsValue = /* @__PURE__ */ z.looseObject({
+    lastHour: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastDay: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastWeek: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastMonth: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    last90Days: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    lastYear: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    allTime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    srcBlockchainId: /* @__PURE__ */ z.string(),
+    destBlockchainId: /* @__PURE__ */ z.string()
 });
 
 export type IcmRollingWindowMetricsValue = z.infer<typeof zIcmRollingWindowMetricsValue>;
 
-export const zIcmRollingWindowMetricsApiResponse = z.looseObject({
-    result: zIcmRollingWindowMetricsValue.optional()
+export const zIcmRollingWindowMetricsApiResponse = /* @__PURE__ */ z.looseObject({
+    result: /* @__PURE__ */ zIcmRollingWindowMetricsValue.optional()
 });
 
 export type IcmRollingWindowMetricsApiResponse = z.infer<typeof zIcmRollingWindowMetricsApiResponse>;
 
-export const zNetworkMetric = openEnum([
+export const zNetworkMetric = /* @__PURE__ */ openEnum([
     'delegatorCount',
     'delegatorWeight',
     'validatorCount',
@@ -276,118 +276,118 @@ export const zNetworkMetric = openEnum([
 
 export type NetworkMetric = z.infer<typeof zNetworkMetric>;
 
-export const zAddressDetails = z.looseObject({
-    address: z.string(),
-    sortKey: numericText(z.string()).optional()
+export const zAddressDetails = /* @__PURE__ */ z.looseObject({
+    address: /* @__PURE__ */ z.string(),
+    sortKey: /* @__PURE__ */ numericText(/* @__PURE__ */ z.string()).optional()
 });
 
 export type AddressDetails = z.infer<typeof zAddressDetails>;
 
-export const zNftHoldersResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    addresses: z.array(zAddressDetails).optional(),
-    nftCollectionName: z.array(z.string()).optional(),
-    nftSymbol: z.array(z.string()).optional(),
-    totalHolders: jsonNumber(z.number()).optional(),
-    totalTokens: jsonNumber(z.number()).optional()
+export const zNftHoldersResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    addresses: /* @__PURE__ */ z.array(zAddressDetails).optional(),
+    nftCollectionName: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    nftSymbol: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    totalHolders: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    totalTokens: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type NftHoldersResponse = z.infer<typeof zNftHoldersResponse>;
 
-export const zLookingGlassResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    addresses: z.array(zAddressDetails).optional()
+export const zLookingGlassResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    addresses: /* @__PURE__ */ z.array(zAddressDetails).optional()
 });
 
 export type LookingGlassResponse = z.infer<typeof zLookingGlassResponse>;
 
-export const zPChainAddressDetails = z.looseObject({
-    addresses: z.array(z.string()).optional(),
-    sortKey: numericText(z.string()).optional()
+export const zPChainAddressDetails = /* @__PURE__ */ z.looseObject({
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    sortKey: /* @__PURE__ */ numericText(/* @__PURE__ */ z.string()).optional()
 });
 
 export type PChainAddressDetails = z.infer<typeof zPChainAddressDetails>;
 
-export const zPChainLookingGlassResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    addresses: z.array(zPChainAddressDetails).optional()
+export const zPChainLookingGlassResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    addresses: /* @__PURE__ */ z.array(zPChainAddressDetails).optional()
 });
 
 export type PChainLookingGlassResponse = z.infer<typeof zPChainLookingGlassResponse>;
 
-export const zDateRangeMinBalanceParam = z.looseObject({
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    minBalance: z.string().optional(),
-    evmChainId: z.string().optional()
+export const zDateRangeMinBalanceParam = /* @__PURE__ */ z.looseObject({
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    minBalance: /* @__PURE__ */ z.string().optional(),
+    evmChainId: /* @__PURE__ */ z.string().optional()
 });
 
 export type DateRangeMinBalanceParam = z.infer<typeof zDateRangeMinBalanceParam>;
 
-export const zAllTimeNativeBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AllTimeNativeBalance']).optional(),
-    params: zDateRangeMinBalanceParam.optional()
+export const zAllTimeNativeBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AllTimeNativeBalance']).optional(),
+    params: /* @__PURE__ */ zDateRangeMinBalanceParam.optional()
 });
 
 export type AllTimeNativeBalanceQueryDto = z.infer<typeof zAllTimeNativeBalanceQueryDto>;
 
-export const zAnyTimeNativeBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AnyTimeNativeBalance']).optional(),
-    params: zDateRangeMinBalanceParam.optional()
+export const zAnyTimeNativeBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AnyTimeNativeBalance']).optional(),
+    params: /* @__PURE__ */ zDateRangeMinBalanceParam.optional()
 });
 
 export type AnyTimeNativeBalanceQueryDto = z.infer<typeof zAnyTimeNativeBalanceQueryDto>;
 
-export const zDateRangeErc20MinBalanceParam = z.looseObject({
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    minBalance: z.string().optional(),
-    evmChainId: z.string().optional(),
-    contractAddress: z.string().optional()
+export const zDateRangeErc20MinBalanceParam = /* @__PURE__ */ z.looseObject({
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    minBalance: /* @__PURE__ */ z.string().optional(),
+    evmChainId: /* @__PURE__ */ z.string().optional(),
+    contractAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type DateRangeErc20MinBalanceParam = z.infer<typeof zDateRangeErc20MinBalanceParam>;
 
-export const zAllTimeErc20BalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AllTimeErc20Balance']).optional(),
-    params: zDateRangeErc20MinBalanceParam.optional()
+export const zAllTimeErc20BalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AllTimeErc20Balance']).optional(),
+    params: /* @__PURE__ */ zDateRangeErc20MinBalanceParam.optional()
 });
 
 export type AllTimeErc20BalanceQueryDto = z.infer<typeof zAllTimeErc20BalanceQueryDto>;
 
-export const zAnyTimeErc20BalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AnyTimeErc20Balance']).optional(),
-    params: zDateRangeErc20MinBalanceParam.optional()
+export const zAnyTimeErc20BalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AnyTimeErc20Balance']).optional(),
+    params: /* @__PURE__ */ zDateRangeErc20MinBalanceParam.optional()
 });
 
 export type AnyTimeErc20BalanceQueryDto = z.infer<typeof zAnyTimeErc20BalanceQueryDto>;
 
-export const zTimestampRangeNftHoldersParam = z.looseObject({
-    evmChainId: z.string().optional(),
-    contractAddress: z.string().optional(),
-    startTs: jsonNumber(z.number()).optional(),
-    endTs: jsonNumber(z.number()).optional()
+export const zTimestampRangeNftHoldersParam = /* @__PURE__ */ z.looseObject({
+    evmChainId: /* @__PURE__ */ z.string().optional(),
+    contractAddress: /* @__PURE__ */ z.string().optional(),
+    startTs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    endTs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
 });
 
 export type TimestampRangeNftHoldersParam = z.infer<typeof zTimestampRangeNftHoldersParam>;
 
-export const zDateRangeNftHoldersParam = z.looseObject({
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    evmChainId: z.string().optional(),
-    contractAddress: z.string().optional()
+export const zDateRangeNftHoldersParam = /* @__PURE__ */ z.looseObject({
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    evmChainId: /* @__PURE__ */ z.string().optional(),
+    contractAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type DateRangeNftHoldersParam = z.infer<typeof zDateRangeNftHoldersParam>;
 
-export const zAllTimeNftHoldersQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AllTimeNftHolders']).optional(),
-    params: z.union([
+export const zAllTimeNftHoldersQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AllTimeNftHolders']).optional(),
+    params: /* @__PURE__ */ z.union([
         zTimestampRangeNftHoldersParam,
         zDateRangeNftHoldersParam
     ]).optional()
@@ -395,10 +395,10 @@ export const zAllTimeNftHoldersQueryDto = z.looseObject({
 
 export type AllTimeNftHoldersQueryDto = z.infer<typeof zAllTimeNftHoldersQueryDto>;
 
-export const zAnyTimeNftHoldersQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AnyTimeNftHolders']).optional(),
-    params: z.union([
+export const zAnyTimeNftHoldersQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AnyTimeNftHolders']).optional(),
+    params: /* @__PURE__ */ z.union([
         zTimestampRangeNftHoldersParam,
         zDateRangeNftHoldersParam
     ]).optional()
@@ -406,75 +406,75 @@ export const zAnyTimeNftHoldersQueryDto = z.looseObject({
 
 export type AnyTimeNftHoldersQueryDto = z.infer<typeof zAnyTimeNftHoldersQueryDto>;
 
-export const zTokenType = openEnum(['ERC20', 'NATIVE']);
+export const zTokenType = /* @__PURE__ */ openEnum(['ERC20', 'NATIVE']);
 
 export type TokenType = z.infer<typeof zTokenType>;
 
-export const zLatestBalanceParams = z.looseObject({
-    minBalance: z.string().optional(),
-    evmChainId: z.string().optional(),
-    tokenType: zTokenType.optional(),
-    contractAddress: z.string().optional()
+export const zLatestBalanceParams = /* @__PURE__ */ z.looseObject({
+    minBalance: /* @__PURE__ */ z.string().optional(),
+    evmChainId: /* @__PURE__ */ z.string().optional(),
+    tokenType: /* @__PURE__ */ zTokenType.optional(),
+    contractAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type LatestBalanceParams = z.infer<typeof zLatestBalanceParams>;
 
-export const zLatestBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['LatestBalance']).optional(),
-    params: zLatestBalanceParams.optional()
+export const zLatestBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['LatestBalance']).optional(),
+    params: /* @__PURE__ */ zLatestBalanceParams.optional()
 });
 
 export type LatestBalanceQueryDto = z.infer<typeof zLatestBalanceQueryDto>;
 
-export const zDateRangeStarsArenaMinBalanceParam = z.looseObject({
-    firstDate: z.string().optional(),
-    lastDate: z.string().optional(),
-    minBalance: z.string().optional(),
-    subjectAddress: z.string().optional()
+export const zDateRangeStarsArenaMinBalanceParam = /* @__PURE__ */ z.looseObject({
+    firstDate: /* @__PURE__ */ z.string().optional(),
+    lastDate: /* @__PURE__ */ z.string().optional(),
+    minBalance: /* @__PURE__ */ z.string().optional(),
+    subjectAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type DateRangeStarsArenaMinBalanceParam = z.infer<typeof zDateRangeStarsArenaMinBalanceParam>;
 
-export const zAllTimeStarsArenaBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AllTimeStarsArenaBalance']).optional(),
-    params: zDateRangeStarsArenaMinBalanceParam.optional()
+export const zAllTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AllTimeStarsArenaBalance']).optional(),
+    params: /* @__PURE__ */ zDateRangeStarsArenaMinBalanceParam.optional()
 });
 
 export type AllTimeStarsArenaBalanceQueryDto = z.infer<typeof zAllTimeStarsArenaBalanceQueryDto>;
 
-export const zAnyTimeStarsArenaBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['AnyTimeStarsArenaBalance']).optional(),
-    params: zDateRangeStarsArenaMinBalanceParam.optional()
+export const zAnyTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['AnyTimeStarsArenaBalance']).optional(),
+    params: /* @__PURE__ */ zDateRangeStarsArenaMinBalanceParam.optional()
 });
 
 export type AnyTimeStarsArenaBalanceQueryDto = z.infer<typeof zAnyTimeStarsArenaBalanceQueryDto>;
 
-export const zLatestStarsArenaBalanceParams = z.looseObject({
-    minBalance: z.string().optional(),
-    subjectAddress: z.string().optional()
+export const zLatestStarsArenaBalanceParams = /* @__PURE__ */ z.looseObject({
+    minBalance: /* @__PURE__ */ z.string().optional(),
+    subjectAddress: /* @__PURE__ */ z.string().optional()
 });
 
 export type LatestStarsArenaBalanceParams = z.infer<typeof zLatestStarsArenaBalanceParams>;
 
-export const zLatestStarsArenaBalanceQueryDto = z.looseObject({
-    id: z.string(),
-    type: openEnum(['LatestBalanceStarsArena']).optional(),
-    params: zLatestStarsArenaBalanceParams.optional()
+export const zLatestStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    type: /* @__PURE__ */ openEnum(['LatestBalanceStarsArena']).optional(),
+    params: /* @__PURE__ */ zLatestStarsArenaBalanceParams.optional()
 });
 
 export type LatestStarsArenaBalanceQueryDto = z.infer<typeof zLatestStarsArenaBalanceQueryDto>;
 
-export const zOperator = openEnum(['AND', 'OR']);
+export const zOperator = /* @__PURE__ */ openEnum(['AND', 'OR']);
 
 export type Operator = z.infer<typeof zOperator>;
 
-export const zCompositeQueryRequestDto = z.looseObject({
-    pageToken: z.string().optional(),
-    pageSize: jsonNumber(z.int().gte(1).lte(10000)).optional().default(1000),
-    queries: z.array(z.union([
+export const zCompositeQueryRequestDto = /* @__PURE__ */ z.looseObject({
+    pageToken: /* @__PURE__ */ z.string().optional(),
+    pageSize: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.int().gte(1).lte(10000)).optional().default(1000),
+    queries: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
         zAllTimeNativeBalanceQueryDto,
         zAnyTimeNativeBalanceQueryDto,
         zAllTimeErc20BalanceQueryDto,
@@ -486,16 +486,16 @@ export const zCompositeQueryRequestDto = z.looseObject({
         zAnyTimeStarsArenaBalanceQueryDto,
         zLatestStarsArenaBalanceQueryDto
     ])).optional(),
-    operator: zOperator.optional()
+    operator: /* @__PURE__ */ zOperator.optional()
 });
 
 export type CompositeQueryRequestDto = z.infer<typeof zCompositeQueryRequestDto>;
 
-export const zCompositeQueryResponse = z.looseObject({
-    nextPageToken: z.string().optional(),
-    subQueryCounts: z.record(z.string(), jsonNumber(z.number())).optional(),
-    totalCount: jsonNumber(z.number()).optional(),
-    addresses: z.array(z.string()).optional()
+export const zCompositeQueryResponse = /* @__PURE__ */ z.looseObject({
+    nextPageToken: /* @__PURE__ */ z.string().optional(),
+    subQueryCounts: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())).optional(),
+    totalCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
+    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
 });
 
 export type CompositeQueryResponse = z.infer<typeof zCompositeQueryResponse>;
@@ -503,14 +503,14 @@ export type CompositeQueryResponse = z.infer<typeof zCompositeQueryResponse>;
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = z.string();
+export const zGlobalParamChainId = /* @__PURE__ */ z.string();
 
 export type GlobalParamChainId = z.infer<typeof zGlobalParamChainId>;
 
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = openEnum([
+export const zGlobalParamNetwork = /* @__PURE__ */ openEnum([
     'mainnet',
     'fuji',
     'testnet'
