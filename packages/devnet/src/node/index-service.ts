@@ -15,6 +15,8 @@ export interface Container {
   bytes: Uint8Array
   /** Acceptance time: unix seconds and nanoseconds. */
   accepted: [number, number]
+  /** True when the ID is sha256(bytes) (a tx's), which is then the hex encoding's checksum too. */
+  idIsDigest?: boolean
 }
 
 /** One index (`X/tx`, `X/block`, ...): containers by position, and positions by ID. */
@@ -45,7 +47,7 @@ export function containerIndexes(world: World): Record<string, ContainerIndex> {
       count: () => x.dagTxCount,
       at: (i) => {
         const record = x.txBytes(i)
-        return { id: record.id, bytes: record.bytes, accepted: x.dag.txAcceptedAt(i) }
+        return { id: record.id, bytes: record.bytes, accepted: x.dag.txAcceptedAt(i), idIsDigest: true }
       },
       find: (txId) => {
         const i = world.index('xTx').find(txId)
@@ -91,7 +93,7 @@ export function containerIndexes(world: World): Record<string, ContainerIndex> {
 function formatted(container: Container, position: number, enc: Encoding) {
   return {
     id: idString(container.id),
-    bytes: encodeBytes(container.bytes, enc),
+    bytes: encodeBytes(container.bytes, enc, container.idIsDigest ? container.id : undefined),
     timestamp: rfc3339Nano(container.accepted[0], container.accepted[1]),
     encoding: enc,
     index: String(position),

@@ -29,9 +29,9 @@ type Args = {
 }
 
 /** Byte encoding of a UTXO or container (`formatting.Encode`); JSON is not a byte encoding. */
-export function encodeBytes(bytes: Uint8Array, enc: Encoding): string {
+export function encodeBytes(bytes: Uint8Array, enc: Encoding, digest?: Uint8Array): string {
   if (enc === 'json') throw new Error('unsupported encoding in method')
-  return enc === 'hexnc' ? hexNc(bytes) : hexChecked(bytes)
+  return enc === 'hexnc' ? hexNc(bytes) : hexChecked(bytes, digest)
 }
 
 /**

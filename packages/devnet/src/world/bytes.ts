@@ -92,13 +92,14 @@ export class ByteWriter {
 
 /**
  * Small byte arrays as views of a shared 8 KB slab, like Node's Buffer pool: a fresh ArrayBuffer per encoded tx made
- * allocation and GC a third of the index's serving time. A slab lives while any of its views does.
+ * allocation and GC a third of the index's serving time. A slab lives while any of its views does. (V8 keeps typed
+ * arrays of up to 64 bytes on its heap; a 65-byte signature of its own cost ten times a view.)
  */
 const SLAB = 8192
 let slab = new Uint8Array(SLAB)
 let slabUsed = 0
 
-function allocate(length: number): Uint8Array {
+export function allocate(length: number): Uint8Array {
   if (length > SLAB / 4) return new Uint8Array(length)
   if (slabUsed + length > SLAB) {
     slab = new Uint8Array(SLAB)
@@ -109,9 +110,15 @@ function allocate(length: number): Uint8Array {
   return out
 }
 
-/** One-shot SHA-256; `crypto.hash` skips the Hash object and is ~30% faster than createHash on small inputs. */
+/**
+ * One-shot SHA-256 into a slab view. `crypto.hash` skips the Hash object; asked for a string ('binary' = latin1) it returns in a quarter
+ * of the time it takes to return a Buffer (0.3 vs 1.3 µs for an ID: a Buffer is a new off-heap ArrayBuffer).
+ */
 export function sha256Fast(bytes: Uint8Array): Uint8Array {
-  return hash('sha256', bytes, 'buffer') as unknown as Uint8Array
+  const digest = hash('sha256', bytes, 'binary')
+  const out = allocate(32)
+  for (let i = 0; i < 32; i++) out[i] = digest.charCodeAt(i)
+  return out
 }
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {

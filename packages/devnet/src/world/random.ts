@@ -1,4 +1,5 @@
 import { sha256 } from '@avalanche-automation/core'
+import { allocate } from './bytes.js'
 
 /**
  * Seeded, stateless randomness: every value is a pure function of (seed, stream, index), so transaction i can be
@@ -31,7 +32,7 @@ export function below(seed: number, stream: number, index: number, n: number): n
 
 /** Fills `length` bytes from the PRNG (fake signatures and similar filler): one seeded xorshift32 run. */
 export function randomBytes(seed: number, stream: number, index: number, length: number): Uint8Array {
-  const out = new Uint8Array(length)
+  const out = allocate(length)
   let x = rand(seed, stream, index) || 0x9e3779b9
   for (let i = 0; i < length; i += 4) {
     x ^= x << 13
