@@ -1,6 +1,6 @@
 import { InvalidEncodingError } from '../errors.js'
 import { cb58Decode, cb58Encode, isCb58 } from './cb58.js'
-import { concatBytes, sha256 } from './hash.js'
+import { sha256 } from './hash.js'
 
 /** `ids.Empty`: 32 zero bytes, which is also the Primary Network's subnet ID and the P-Chain's blockchain ID. */
 export const EMPTY_ID = '11111111111111111111111111111111LpoYY'
@@ -35,7 +35,13 @@ export function isNodeId(text: string): boolean {
 
 /** UTXO ID = sha256(uint64 big-endian outputIndex ‖ txID bytes) (`ids.ID.Prefix`). */
 export function utxoId(txId: string, outputIndex: number): string {
-  const prefix = new Uint8Array(8)
-  new DataView(prefix.buffer).setBigUint64(0, BigInt(outputIndex))
-  return cb58Encode(sha256(concatBytes(prefix, cb58Decode(txId, 32))))
+  return utxoIdOf(cb58Decode(txId, 32), outputIndex)
+}
+
+/** `utxoId` from the txID's 32 bytes (a decoded UTXO has them: no cb58 round trip). */
+export function utxoIdOf(txIdBytes: Uint8Array, outputIndex: number): string {
+  const prefixed = new Uint8Array(8 + txIdBytes.length)
+  new DataView(prefixed.buffer).setBigUint64(0, BigInt(outputIndex))
+  prefixed.set(txIdBytes, 8)
+  return cb58Encode(sha256(prefixed))
 }

@@ -1,8 +1,9 @@
 import { InvalidEncodingError } from '../errors.js'
 import { cb58Encode } from './cb58.js'
 import { CodecReader } from './codec.js'
+import { bytesEqual } from './hash.js'
 import { bytesToHex } from './hex.js'
-import { utxoId } from './ids.js'
+import { utxoIdOf } from './ids.js'
 
 /** The secp256k1fx transfer output's type ID in the X-Chain and P-Chain codecs. */
 export const SECP256K1_TRANSFER_OUTPUT = 7
@@ -45,16 +46,25 @@ function readTransferOutput(r: CodecReader, utxo: DecodedUtxo): void {
   utxo.owners = r.array((x) => bytesToHex(x.bytes(20)))
 }
 
+/** The last asset ID encoded: an address's UTXOs are nearly all of one asset (AVAX), so a walk encodes it once. */
+let lastAsset: { bytes: Uint8Array; id: string } | undefined
+function assetIdOf(bytes: Uint8Array): string {
+  if (lastAsset && bytesEqual(lastAsset.bytes, bytes)) return lastAsset.id
+  lastAsset = { bytes: bytes.slice(), id: cb58Encode(bytes) }
+  return lastAsset.id
+}
+
 /** Decodes a UTXO as getUTXOs returns it (codec version ‖ txID ‖ outputIndex ‖ assetID ‖ typeID ‖ output). */
 export function decodeUtxo(bytes: Uint8Array): DecodedUtxo {
   const r = new CodecReader(bytes)
   const version = r.u16()
   if (version !== 0) throw new InvalidEncodingError(`UTXO uses codec version ${version}; only 0 is known`)
-  const txId = cb58Encode(r.bytes(32))
+  const txIdBytes = r.bytes(32)
   const outputIndex = r.u32()
-  const assetId = cb58Encode(r.bytes(32))
+  const assetId = assetIdOf(r.bytes(32))
   const typeId = r.u32()
-  const utxo: DecodedUtxo = { id: utxoId(txId, outputIndex), txId, outputIndex, assetId, typeId }
+  const id = utxoIdOf(txIdBytes, outputIndex)
+  const utxo: DecodedUtxo = { id, txId: cb58Encode(txIdBytes), outputIndex, assetId, typeId }
   if (typeId === SECP256K1_TRANSFER_OUTPUT) readTransferOutput(r, utxo)
   else if (typeId === STAKEABLE_LOCK_OUTPUT) {
     utxo.stakeableLocktime = r.u64()

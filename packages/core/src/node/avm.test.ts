@@ -222,27 +222,37 @@ describe('avm wire requests and results', () => {
     })
   })
 
-  test('getUTXOs.items() walks pages with endIndex as startIndex and drops duplicates', async () => {
-    const u = [0, 1, 2].map((i) => ({ id: utxoId(X_TX_1.id, i), hex: utxoHex(X_TX_1.id, i, 1000n + BigInt(i)) }))
-    const page = (items: typeof u) => ({
+  test('getUTXOs.items() walks pages with endIndex as startIndex and drops a UTXO listed again under another owner', async () => {
+    // u[1] is owned by both addresses: the node lists it under each (avax.GetPaginatedUTXOs), here on two pages.
+    const owners = ['7416792e228a765c65e2d76d28ab5a16d18c342f', '87d6a6dd3cd7740c8b13a410bea39b01fa83bb3e']
+    const u = [0, 1, 2].map((i) => ({
+      id: utxoId(X_TX_1.id, i),
+      hex: utxoHex(X_TX_1.id, i, 1000n + BigInt(i), i === 1 ? owners : owners[i === 0 ? 0 : 1]),
+    }))
+    const page = (items: typeof u, address: string) => ({
       result: {
         numFetched: String(items.length),
         utxos: items.map((x) => x.hex),
-        endIndex: { address: X_ADDRESS, utxo: items.at(-1)?.id ?? EMPTY_ID },
+        endIndex: { address, utxo: items.at(-1)?.id ?? EMPTY_ID },
         encoding: 'hex',
       },
     })
-    const pages = [page([u[0], u[1]] as typeof u), page([u[1], u[2]] as typeof u), page([])]
+    const pages = [
+      page([u[0], u[1]] as typeof u, X_ADDRESS),
+      page([u[1], u[2]] as typeof u, X_ADDRESS_2),
+      page([], X_ADDRESS_2),
+    ]
     let served = 0
-    const { client, fake } = createFakeClient({ 'avm.getUTXOs': () => pages[served++] ?? page([]) })
+    const { client, fake } = createFakeClient({ 'avm.getUTXOs': () => pages[served++] ?? page([], X_ADDRESS_2) })
     const seen: bigint[] = []
-    for await (const utxo of client.avm.getUTXOs.items({ addresses: [X_ADDRESS], limit: 2 }))
+    for await (const utxo of client.avm.getUTXOs.items({ addresses: [X_ADDRESS, X_ADDRESS_2], limit: 2 }))
       seen.push(utxo.amount ?? -1n)
     expect(seen).toEqual([1000n, 1001n, 1002n])
+    const addresses = [X_ADDRESS, X_ADDRESS_2]
     expect(fake.requests.map((r) => r.params)).toEqual([
-      { addresses: [X_ADDRESS], limit: 2, encoding: 'hex' },
-      { addresses: [X_ADDRESS], limit: 2, encoding: 'hex', startIndex: { address: X_ADDRESS, utxo: u[1]?.id } },
-      { addresses: [X_ADDRESS], limit: 2, encoding: 'hex', startIndex: { address: X_ADDRESS, utxo: u[2]?.id } },
+      { addresses, limit: 2, encoding: 'hex' },
+      { addresses, limit: 2, encoding: 'hex', startIndex: { address: X_ADDRESS, utxo: u[1]?.id } },
+      { addresses, limit: 2, encoding: 'hex', startIndex: { address: X_ADDRESS_2, utxo: u[2]?.id } },
     ])
   })
 })

@@ -63,6 +63,13 @@ export async function* walkUtxoPages(
   }
 }
 
+/**
+ * Every UTXO once. Within one group of addresses (one cursor), the node lists each address's UTXOs in ID order after
+ * the cursor (`avax.GetPaginatedUTXOs`, `vms/components/avax/utxo_fetching.go`; `UTXOIDs` skips the start ID) and
+ * drops repeats within a page, so a UTXO comes again only under another of the queried addresses: only UTXOs that
+ * several owners could list are remembered, which keeps the walk's memory flat for the usual single-owner UTXOs.
+ * Across groups (more than 1024 addresses) any UTXO may come again (an address listed in two groups): all are kept.
+ */
 export async function* walkUtxos(
   call: Call,
   op: AnyOperation,
@@ -70,12 +77,19 @@ export async function* walkUtxos(
   options: CallOptions = {},
 ): AsyncGenerator<Utxo> {
   const seen = new Set<string>()
+  const severalGroups = params.addresses.length > MAX_UTXO_ADDRESSES
+  const severalAddresses = params.addresses.length > 1
   for await (const page of walkUtxoPages(call, op, params, options)) {
     for (const bytes of page.utxos) {
       const utxo = decodeUtxo(hexDecode(bytes))
-      if (seen.has(utxo.id)) continue
-      seen.add(utxo.id)
-      yield { ...utxo, bytes }
+      // An output whose owners were not read (an unknown type) may have several.
+      if (severalGroups || (severalAddresses && (utxo.owners === undefined || utxo.owners.length > 1))) {
+        if (seen.has(utxo.id)) continue
+        seen.add(utxo.id)
+      }
+      const withBytes = utxo as Utxo
+      withBytes.bytes = bytes
+      yield withBytes
     }
   }
 }

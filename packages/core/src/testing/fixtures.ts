@@ -53,9 +53,9 @@ export function utxoHex(
   txID: string,
   outputIndex: number,
   amount: bigint,
-  ownerHex = '7416792e228a765c65e2d76d28ab5a16d18c342f',
+  ownerHex: string | string[] = '7416792e228a765c65e2d76d28ab5a16d18c342f',
 ): string {
-  const owner = Uint8Array.from(ownerHex.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16))
+  const owners = [ownerHex].flat().map((hex) => Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16)))
   const bytes = new CodecWriter()
     .u16(0)
     .bytes(cb58Decode(txID, 32))
@@ -65,7 +65,7 @@ export function utxoHex(
     .u64(amount)
     .u64(0n)
     .u32(1)
-    .array([owner], (w, o) => w.bytes(o))
+    .array(owners, (w, o) => w.bytes(o))
     .toBytes()
   return hexEncode(bytes)
 }

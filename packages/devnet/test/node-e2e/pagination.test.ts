@@ -84,6 +84,17 @@ describe('UTXO walk (avm.getUTXOs.items / .pages)', () => {
     }
   })
 
+  it('yields a UTXO two walked addresses share once, though the node lists it under each (pages of one)', async () => {
+    const { dave, erin } = devnet.fixtures.accounts
+    const both = await collect(client.avm.getUTXOs.items({ addresses: [dave.x, erin.x], limit: 1 }))
+    expect(new Set(ids(both)).size).toBe(both.length)
+    const dave1 = ids(await collect(client.avm.getUTXOs.items({ addresses: [dave.x] })))
+    const erin1 = ids(await collect(client.avm.getUTXOs.items({ addresses: [erin.x] })))
+    const shared = dave1.filter((id) => erin1.includes(id))
+    expect(shared.length).toBeGreaterThan(0)
+    expect(new Set(ids(both))).toEqual(new Set([...dave1, ...erin1]))
+  })
+
   it('chunks more than 1024 addresses into several walks and drops UTXOs seen twice', async () => {
     const { alice, bob, carol } = devnet.fixtures.accounts
     // Group 1 (1024 addresses): alice, fillers, carol. Group 2: bob, carol again, more fillers.
