@@ -19,6 +19,8 @@ export default defineConfig([
     dts: false,
     sourcemap: false,
     minify: true,
+    // Nothing bundles the Action further: the pure annotations that let rolldown drop unused code are dead weight.
+    outputOptions: { comments: { annotation: false } },
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
     alias: { undici },
     inputOptions: { resolve: { conditionNames: ['source', 'import', 'node', 'default'] } },
