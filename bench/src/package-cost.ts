@@ -1,7 +1,8 @@
 /**
  * What a library costs a project that installs it: bytes of its own installed files, bytes with every dependency it
  * pulls in, and the size of an ESM bundle (esbuild, minified, tree-shaken, platform node) of a program that makes one
- * call. Each bundle is run once against the devnet, so that a size is only reported for a bundle that works.
+ * call. Each bundle is run once against the devnet, so that a size is only reported for a bundle that works. Core's
+ * program is bundled from its root entry (the whole catalog) and from its lean entry points (one service each).
  */
 import { execFile } from 'node:child_process'
 import {
@@ -126,21 +127,26 @@ interface Entry {
   expect: string
 }
 
+export const CORE = '@avalanche-automation/core'
+/** Core's entries that make each call: the root entry (the whole catalog), then the lean ones (one service each). */
+const CORE_NODE_ENTRIES = [CORE, `${CORE}/node`]
+const CORE_DATA_ENTRIES = [CORE, `${CORE}/data`, `${CORE}/data/evm`]
+
 function entries(nodeUrl: string, dataUrl: string, chainId: string, address: string, pHeight: number): Entry[] {
   const url = JSON.stringify(nodeUrl)
   const list = `{ chainId: ${JSON.stringify(chainId)}, address: ${JSON.stringify(address)}, pageSize: 1 }`
   const node = 'platform.getHeight'
   const data = 'data listNativeTransactions, 1 page'
   return [
-    {
-      label: '@avalanche-automation/core',
+    ...CORE_NODE_ENTRIES.map((entry) => ({
+      label: entry,
       call: node,
       expect: String(pHeight),
-      source: `import { createClient } from '@avalanche-automation/core'
+      source: `import { createClient } from '${entry}'
 const client = createClient({ nodeUrl: ${url} })
 console.log(String((await client.platform.getHeight()).height))
 await client.close()`,
-    },
+    })),
     {
       label: '@avalanche-sdk/client (createAvalancheClient, README quick start)',
       call: node,
@@ -176,15 +182,15 @@ const u = new URL(${url})
 const avalanche = new Avalanche(u.hostname, Number(u.port), 'http', 12345)
 console.log((await avalanche.PChain().getHeight()).toString(10))`,
     },
-    {
-      label: '@avalanche-automation/core',
+    ...CORE_DATA_ENTRIES.map((entry) => ({
+      label: entry,
       call: data,
       expect: '1',
-      source: `import { createClient } from '@avalanche-automation/core'
+      source: `import { createClient } from '${entry}'
 const client = createClient({ dataApiUrl: ${JSON.stringify(dataUrl)} })
 console.log(String((await client.data.listNativeTransactions(${list})).transactions.length))
 await client.close()`,
-    },
+    })),
     {
       label: '@avalanche-sdk/chainkit (AvalancheCore + standalone function, FUNCTIONS.md)',
       call: data,
