@@ -12,6 +12,7 @@ import {
   u64Param,
   utxoRef,
 } from '../schemas.js'
+import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from './limits.js'
 import { blockReply, txReply, xChainBlock, xChainTx } from './payloads.js'
 
 /**
@@ -24,10 +25,6 @@ const blockchain = idOrAliasParam('X-Chain')
 
 const base = { service: 'avm', endpoint: '/ext/bc/{blockchain}' } as const
 const read = { ...base, readOnly: true, idempotent: true } as const
-
-/** Most addresses and UTXOs per getUTXOs call (`maxGetUTXOsAddrs`, `maxPageSize`). */
-export const MAX_UTXO_ADDRESSES = 1024
-export const MAX_UTXO_LIMIT = 1024
 
 const AMOUNTS = "Amounts are in the asset's smallest unit (nAVAX for AVAX: 1 AVAX = 10^9 nAVAX)."
 const PARTIAL =

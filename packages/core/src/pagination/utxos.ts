@@ -2,7 +2,7 @@ import { hexDecode } from '../encoding/hex.js'
 import { type DecodedUtxo, decodeUtxo } from '../encoding/utxo.js'
 import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
-import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from '../node/avm.js'
+import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from '../node/limits.js'
 import type { AnyOperation } from '../operation.js'
 import type { Call } from './types.js'
 
