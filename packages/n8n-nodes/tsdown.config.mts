@@ -43,7 +43,8 @@ export default defineConfig({
       "const __unavailable = () => { throw new Error('Not available in the n8n nodes'); };",
     ].join('\n'),
   },
-  outputOptions: { chunkFileNames: 'shared/[name].js' },
+  // n8n loads these files as they are: the pure annotations that let rolldown drop unused code are dead weight.
+  outputOptions: { chunkFileNames: 'shared/[name].js', comments: { annotation: false } },
   alias: {
     'node:http': new URL('./stubs/http.ts', import.meta.url).pathname,
     'node:https': new URL('./stubs/http.ts', import.meta.url).pathname,
