@@ -111,4 +111,29 @@ describe.each([
     expect(error).toBeInstanceOf(AbortedError)
     await transport.close()
   })
+
+  test('error: a signal aborted before the call is an AbortedError, and no request waits for an answer', async () => {
+    const transport = createTransport()
+    const error = await transport({
+      method: 'GET',
+      url: `${url}/silent`,
+      headers: {},
+      signal: AbortSignal.abort(),
+    }).catch((e) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    await transport.close()
+  })
+
+  test('one signal shared by requests in flight (a deadline) aborts each of them; those already answered are done', async () => {
+    const transport = createTransport()
+    const controller = new AbortController()
+    const answered = await transport({ method: 'GET', url: `${url}/echo`, headers: {}, signal: controller.signal })
+    const silent = [1, 2, 3].map(() =>
+      transport({ method: 'GET', url: `${url}/silent`, headers: {}, signal: controller.signal }).catch((e) => e),
+    )
+    setTimeout(() => controller.abort(), 30)
+    for (const error of await Promise.all(silent)) expect(error).toBeInstanceOf(AbortedError)
+    expect(answered.status).toBe(200)
+    await transport.close()
+  })
 })
