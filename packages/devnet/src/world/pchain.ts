@@ -129,6 +129,54 @@ type Spec =
   | { kind: 'l1Weight'; validator: number; weight: bigint }
   | { kind: 'l1Balance'; validator: number; amount: bigint }
 
+/** What an IncreaseL1ValidatorBalanceTx of a live round adds. */
+const LIVE_BALANCE_INCREASE = AVAX(1) / 10n
+const LIVE_KINDS = ['transfer', 'liveValidator', 'reward', 'l1Weight', 'l1Balance'] as const
+
+/**
+ * The specs of the txs live rounds add, 5 bytes each (a kind and one integer) where an object apiece cost ~70: a
+ * devnet that runs for days adds millions.
+ */
+class LiveSpecs {
+  private kinds = new Uint8Array(0)
+  private values = new Int32Array(0)
+  private length = 0
+
+  push(spec: Spec): void {
+    this.kinds = grown(this.kinds, this.length + 1)
+    this.values = grown(this.values, this.length + 1)
+    const kind = LIVE_KINDS.indexOf(spec.kind as (typeof LIVE_KINDS)[number])
+    if (kind < 0) throw new TypeError(`not a live spec: ${spec.kind}`)
+    this.kinds[this.length] = kind
+    this.values[this.length++] =
+      spec.kind === 'liveValidator'
+        ? spec.n
+        : spec.kind === 'reward'
+          ? spec.stakerTx
+          : spec.kind === 'l1Weight'
+            ? spec.validator * 65536 + Number(spec.weight)
+            : spec.kind === 'l1Balance'
+              ? spec.validator
+              : 0
+  }
+
+  at(k: number): Spec {
+    const value = this.values[k] as number
+    switch (LIVE_KINDS[this.kinds[k] as number]) {
+      case 'liveValidator':
+        return { kind: 'liveValidator', n: value }
+      case 'reward':
+        return { kind: 'reward', stakerTx: value }
+      case 'l1Weight':
+        return { kind: 'l1Weight', validator: Math.floor(value / 65536), weight: BigInt(value % 65536) }
+      case 'l1Balance':
+        return { kind: 'l1Balance', validator: value, amount: LIVE_BALANCE_INCREASE }
+      default:
+        return TRANSFER
+    }
+  }
+}
+
 const ADDED_VALIDATORS = 10
 const DELEGATORS = 12
 const EXPORTS = 6
@@ -187,7 +235,10 @@ export class PChain {
   readonly genesisBlock: Uint8Array
   readonly genesisBlockId: Uint8Array
 
+  /** The setup txs' specs; the static chain's other txs are transfers, and the live ones are in `liveSpecs`. */
   private readonly specs: Spec[]
+  private readonly staticTxCount: number
+  private readonly liveSpecs = new LiveSpecs()
   private readonly exportOwner: Uint8Array
   private readonly locked: Output[]
   private ids: Uint8Array
@@ -197,8 +248,6 @@ export class PChain {
   private blockFirstTx: Int32Array
   /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
   private liveTimes = new Float64Array(16)
-  /** Added blocks that are not standard blocks: a RewardValidatorTx's proposal block and its commit block. */
-  private readonly blockKinds = new Map<number, 'proposal' | 'commit'>()
   private liveValidatorCount = 0
   private readonly liveNodes = new Lru<number, NodeIdentity>(64)
   /** Validators whose stake ended, oldest first, 8 bytes each: their tx and the height that removed them. */
@@ -234,7 +283,7 @@ export class PChain {
     }
     this.blockFirstTx[this.height + 1] = next
     this.txCount = next
-    for (let j = this.setupCount; j < this.txCount; j++) this.specs.push(TRANSFER)
+    this.staticTxCount = next
 
     this.genesisHash = derive(0, 'p-chain-genesis')
     this.genesisUtxoTxId = derive(0, 'p-chain-genesis-utxos')
@@ -358,11 +407,12 @@ export class PChain {
     const ended = this.primaryValidators.find((v) => v.end <= time)
     if (ended) {
       const stakerTx = this.findTx(ended.txId)
-      this.addBlock(time, { kind: 'reward', stakerTx }, 'proposal')
-      this.addBlock(time, undefined, 'commit')
+      // The proposal block (the reward tx), then its commit block (no tx): `blockKind`.
+      this.addBlock(time, { kind: 'reward', stakerTx })
+      this.addBlock(time, undefined)
       return
     }
-    this.addBlock(time, this.liveSpec(round), undefined)
+    this.addBlock(time, this.liveSpec(round))
   }
 
   private liveSpec(round: number): Spec {
@@ -376,7 +426,7 @@ export class PChain {
         return { kind: 'l1Weight', validator, weight }
       }
       case 3:
-        return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: AVAX(1) / 10n }
+        return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: LIVE_BALANCE_INCREASE }
       default:
         return TRANSFER
     }
@@ -394,17 +444,16 @@ export class PChain {
     }
   }
 
-  private addBlock(time: number, spec: Spec | undefined, kind: 'proposal' | 'commit' | undefined): void {
+  private addBlock(time: number, spec: Spec | undefined): void {
     const height = this.height + 1
     this.blockFirstTx = grown(this.blockFirstTx, height + 2)
     this.liveTimes = grown(this.liveTimes, height - this.staticHeight)
     this.liveTimes[height - this.staticHeight - 1] = time
-    if (kind) this.blockKinds.set(height, kind)
     this.height = height
     this.chain.extend(height)
     if (spec) {
       const j = this.txCount
-      this.specs.push(spec)
+      this.liveSpecs.push(spec)
       this.ids = grown(this.ids, (j + 1) * 32)
       this.changeBefore = grown(this.changeBefore, j + 2)
       this.changeIndexBefore = grown(this.changeIndexBefore, j + 2)
@@ -515,7 +564,7 @@ export class PChain {
     if (user < 0) return []
     const out: LocalUtxo[] = []
     for (let j = this.setupCount + user; j < this.txCount; j += P_USERS) {
-      if (this.specs[j]?.kind !== 'transfer') continue
+      if (this.spec(j).kind !== 'transfer') continue
       const { tx } = this.tx(j)
       tx.base.outputs.forEach((o, index) => {
         if (Buffer.compare(o.addresses[0] as Uint8Array, ewoq.shortId) !== 0)
@@ -540,7 +589,7 @@ export class PChain {
   /** ewoq's change that tx j spends: the output of the last tx before j that spent one (a RewardValidatorTx does not). */
   private treasuryInput(j: number): Input {
     let payer = j - 1
-    while (payer >= 0 && this.specs[payer]?.kind === 'reward') payer--
+    while (payer >= 0 && this.spec(payer).kind === 'reward') payer--
     return {
       txId: payer < 0 ? this.genesisUtxoTxId : this.txId(payer),
       outputIndex: this.changeIndexBefore[j] as number,
@@ -558,7 +607,7 @@ export class PChain {
 
   /** Derives tx j from its spec and ewoq's change before it. */
   private makeTx(j: number): { tx: PTx; change: bigint; changeIndex: number } {
-    const spec = this.specs[j] as Spec
+    const spec = this.spec(j)
     const height = this.txHeight(j)
     const time = this.blockTime(height)
     const input = this.treasuryInput(j)
@@ -747,7 +796,7 @@ export class PChain {
 
   /** The validator an AddPermissionlessValidatorTx (tx j) added. */
   private validatorRecord(j: number, tx: PTx, id: Uint8Array): PrimaryValidator {
-    const spec = this.specs[j] as Spec & { kind: 'validator' | 'liveValidator' }
+    const spec = this.spec(j) as Spec & { kind: 'validator' | 'liveValidator' }
     if (tx.type !== 'addPermissionlessValidator') throw new TypeError(`P-Chain tx ${j} adds no validator`)
     // Validator k among the genesis, setup and live ones (uptime and connectivity vary with it).
     const k =
@@ -768,7 +817,7 @@ export class PChain {
   /** Collects the validator sets, chains and exports a setup tx creates. */
   private record(j: number, tx: PTx, id: Uint8Array): void {
     const height = this.txHeight(j)
-    const spec = this.specs[j] as Spec
+    const spec = this.spec(j)
     switch (tx.type) {
       case 'rewardValidator': {
         // Removed when the commit block after this proposal block is accepted.
@@ -840,9 +889,20 @@ export class PChain {
     }
   }
 
-  /** Standard, or (added by `grow` for a RewardValidatorTx) proposal or commit. */
+  private spec(j: number): Spec {
+    if (j < this.setupCount) return this.specs[j] as Spec
+    return j < this.staticTxCount ? TRANSFER : this.liveSpecs.at(j - this.staticTxCount)
+  }
+
+  /**
+   * Standard, or (added by `grow` for a RewardValidatorTx) proposal or commit: the proposal block holds the reward
+   * tx, the commit block after it holds none (every other block holds at least one tx).
+   */
   blockKind(height: number): 'standard' | 'proposal' | 'commit' {
-    return this.blockKinds.get(height) ?? 'standard'
+    if (height <= this.staticHeight) return 'standard'
+    const [first, end] = this.blockTxRange(height)
+    if (first === end) return 'commit'
+    return this.spec(first).kind === 'reward' ? 'proposal' : 'standard'
   }
 
   private buildBlock(height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array): BuiltBlock {

@@ -1,4 +1,6 @@
 import { ByteWriter, sha256Fast } from './bytes.js'
+import { grown } from './growable.js'
+import { Lru } from './lru.js'
 
 /**
  * Index `X/block`, `P/block` and `C/block` containers are proposervm blocks wrapping the VM's block
@@ -25,14 +27,21 @@ export interface BuiltBlock {
   containerId: Uint8Array
 }
 
+/** Heights per stored checkpoint of a BlockIdChain: 64 bytes per SEGMENT blocks, at most SEGMENT - 1 rebuilds a read. */
+const SEGMENT = 16
+
 /**
- * Block IDs chain through parent IDs, so block h cannot be identified without blocks 0..h-1. This cache computes
- * them once, in order and only as far as asked, keeping 64 bytes per block and never the blocks themselves.
+ * Block IDs chain through parent IDs, so block h cannot be identified without blocks 0..h-1. This computes them once,
+ * in order and only as far as asked, and keeps the IDs of every SEGMENT-th block (4 bytes a block, not 64): an ID in
+ * between is rebuilt from the checkpoint before it, and the last segments read stay cached whole, so walks in either
+ * direction rebuild each block once.
  */
 export class BlockIdChain {
-  private innerIds: Uint8Array | undefined
-  private containerIds: Uint8Array | undefined
+  /** Inner ‖ container ID of heights 0, SEGMENT, 2·SEGMENT, ... up to `done`. */
+  private checkpoints = new Uint8Array(0)
   private done = 0
+  /** Segment s: the IDs of heights s·SEGMENT .. s·SEGMENT + filled - 1, 64 bytes each. */
+  private readonly segments = new Lru<number, { ids: Uint8Array; filled: number }>(64)
 
   /**
    * `build(h, parentInnerId, parentContainerId)` must rebuild block h (1..count) deterministically. The first
@@ -42,7 +51,11 @@ export class BlockIdChain {
     private count: number,
     private readonly genesisInnerId: Uint8Array,
     private readonly build: (height: number, parentInnerId: Uint8Array, parentContainerId: Uint8Array) => BuiltBlock,
-  ) {}
+  ) {
+    this.checkpoints = grown(this.checkpoints, 64)
+    this.checkpoints.set(genesisInnerId, 0)
+    this.checkpoints.set(genesisInnerId, 32)
+  }
 
   /** The chain grew to `count` blocks. */
   extend(count: number): void {
@@ -54,43 +67,60 @@ export class BlockIdChain {
     return this.done
   }
 
+  /** The IDs of heights s·SEGMENT onwards, as far as `height` (or the segment's end), from checkpoint s. */
+  private segment(s: number, height: number): Uint8Array {
+    const first = s * SEGMENT
+    const cached = this.segments.get(s)
+    if (cached && first + cached.filled > height) return cached.ids
+    const ids = cached?.ids ?? new Uint8Array(SEGMENT * 64)
+    let filled = cached?.filled ?? 1
+    if (!cached) ids.set(this.checkpoints.subarray(s * 64, s * 64 + 64))
+    const end = Math.min(first + SEGMENT - 1, Math.max(height, this.done), this.count)
+    for (let h = first + filled; h <= end; h++, filled++) {
+      const o = (h - first - 1) * 64
+      const block = this.build(h, ids.subarray(o, o + 32), ids.subarray(o + 32, o + 64))
+      ids.set(block.innerId, o + 64)
+      ids.set(block.containerId, o + 96)
+    }
+    this.segments.set(s, { ids, filled })
+    return ids
+  }
+
   private ensure(height: number): void {
-    if (height <= this.done) return
-    // Grow by doubling: a chain read only at its start never pays for its full length.
-    const needed = (height + 1) * 32
-    if (!this.innerIds || !this.containerIds || this.innerIds.length < needed) {
-      const size = Math.min((this.count + 1) * 32, Math.max(needed, (this.innerIds?.length ?? 0) * 2, 64 * 32))
-      const inner = new Uint8Array(size)
-      const container = new Uint8Array(size)
-      if (this.innerIds && this.containerIds) {
-        inner.set(this.innerIds)
-        container.set(this.containerIds)
-      } else {
-        inner.set(this.genesisInnerId, 0)
-        container.set(this.genesisInnerId, 0)
+    if (height > this.count) throw new RangeError(`no block at height ${height}: the chain has ${this.count}`)
+    while (this.done < height) {
+      const s = Math.floor(this.done / SEGMENT)
+      const ids = this.segment(s, height)
+      const lastInSegment = Math.min(s * SEGMENT + SEGMENT - 1, this.count)
+      this.done = Math.min(Math.max(height, this.done), lastInSegment)
+      if (this.done === s * SEGMENT + SEGMENT - 1 && this.done < height) {
+        // The next checkpoint: the first block of segment s + 1.
+        const o = (SEGMENT - 1) * 64
+        const block = this.build(this.done + 1, ids.subarray(o, o + 32), ids.subarray(o + 32, o + 64))
+        this.checkpoints = grown(this.checkpoints, (s + 2) * 64)
+        this.checkpoints.set(block.innerId, (s + 1) * 64)
+        this.checkpoints.set(block.containerId, (s + 1) * 64 + 32)
+        this.done++
       }
-      this.innerIds = inner
-      this.containerIds = container
     }
-    for (let h = this.done + 1; h <= height; h++) {
-      const block = this.build(h, this.innerId(h - 1), this.containerId(h - 1))
-      this.innerIds.set(block.innerId, h * 32)
-      this.containerIds.set(block.containerId, h * 32)
-      this.done = h
-    }
+  }
+
+  private ids(height: number): Uint8Array {
+    this.ensure(height)
+    const s = Math.floor(height / SEGMENT)
+    const o = (height - s * SEGMENT) * 64
+    return this.segment(s, height).subarray(o, o + 64)
   }
 
   innerId(height: number): Uint8Array {
     if (height === 0) return this.genesisInnerId
-    this.ensure(height)
-    return (this.innerIds as Uint8Array).subarray(height * 32, height * 32 + 32)
+    return this.ids(height).subarray(0, 32)
   }
 
   /** For h = 0 this is the genesis inner ID (the parent of the first proposervm block). */
   containerId(height: number): Uint8Array {
     if (height === 0) return this.genesisInnerId
-    this.ensure(height)
-    return (this.containerIds as Uint8Array).subarray(height * 32, height * 32 + 32)
+    return this.ids(height).subarray(32, 64)
   }
 
   block(height: number): BuiltBlock {

@@ -73,6 +73,7 @@ const FANOUT_WIDTH = 128
 const TREE_ARITY = 16
 const IMPORTS = 2
 const ZERO_ID = new Uint8Array(32)
+const utf8 = new TextEncoder()
 const ASSET_CYCLE = [0, 0, 1, 0, 2, 0, 3, 0]
 
 /** Assets created by the first X-Chain transactions (AVAX itself comes from the genesis). */
@@ -417,11 +418,13 @@ export class XChain {
   }
 
   private signatures(i: number, count: number): Uint8Array[][] {
-    return Array.from({ length: count }, (_, k) => {
+    const credentials: Uint8Array[][] = []
+    for (let k = 0; k < count; k++) {
       const sig = randomBytes(this.seed, Stream.signature, i * 8 + k, 65)
       sig[64] = (sig[64] as number) & 1
-      return [sig]
-    })
+      credentials.push([sig])
+    }
+    return credentials
   }
 
   private assetId(index: number): Uint8Array {
@@ -651,7 +654,7 @@ export class XChain {
       blockchainId: X_CHAIN_BYTES,
       outputs: sorted,
       inputs: [input],
-      memo: t % 10 === 3 ? new TextEncoder().encode(`devnet payment ${t}`) : new Uint8Array(),
+      memo: t % 10 === 3 ? utf8.encode(`devnet payment ${t}`) : new Uint8Array(),
       credentials: this.signatures(i, 1),
     }
     if (kind === 'export') {
