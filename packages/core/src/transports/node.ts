@@ -1,5 +1,5 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { Agent as HttpAgent, IncomingMessage } from 'node:http'
+import type { Agent as HttpsAgent } from 'node:https'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
 import {
@@ -54,6 +54,11 @@ function target(url: string): Target {
  * (bench/results/transports.md): the default of bundles; under Node the default is `createUndiciTransport`.
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
+  // By getBuiltinModule, not `import`: an ESM import of node:http builds its namespace, which loads Node's internal
+  // undici (http.WebSocket): ~25 ms of CPU at the start of every program importing core, even under Node, whose
+  // default transport is undici's and never uses node:http.
+  const { Agent: HttpAgent, request: httpRequest } = process.getBuiltinModule('node:http')
+  const { Agent: HttpsAgent, request: httpsRequest } = process.getBuiltinModule('node:https')
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   const pool = { keepAlive: true, maxSockets: options.connections ?? 32, scheduling: 'lifo' as const }
