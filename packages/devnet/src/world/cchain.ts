@@ -1,6 +1,6 @@
 import { concatBytes } from '@avalanche-automation/core'
-import { C_BLOCK_SECONDS, GENESIS_TIME } from './constants.js'
-import { grown } from './growable.js'
+import { BlockTimes } from './block-times.js'
+import { C_BLOCK_SECONDS, GENESIS_TIME, ROUND_SECONDS } from './constants.js'
 import { keccak256 } from './keccak.js'
 import { Lru } from './lru.js'
 import { BlockIdChain, type BuiltBlock, wrapProposerBlock } from './proposervm.js'
@@ -50,7 +50,7 @@ export class CChain {
   private readonly cache = new Lru<number, BuiltBlock>(256)
   readonly staticHeight: number
   /** Times of the blocks `grow` added. */
-  private liveTimes = new Float64Array(0)
+  private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
 
   constructor(
     private readonly seed: number,
@@ -65,15 +65,13 @@ export class CChain {
   }
 
   blockTime(height: number): number {
-    if (height > this.staticHeight) return this.liveTimes[height - this.staticHeight - 1] as number
+    if (height > this.staticHeight) return this.liveTimes.at(height - this.staticHeight - 1)
     return GENESIS_TIME + height * C_BLOCK_SECONDS
   }
 
   /** One round of a live devnet: a block at `time`. */
   grow(time: number): void {
-    const k = this.height - this.staticHeight
-    this.liveTimes = grown(this.liveTimes, k + 1)
-    this.liveTimes[k] = time
+    this.liveTimes.push(time)
     this.height++
     this.chain.extend(this.height)
   }

@@ -61,6 +61,8 @@ export const GENESIS_TIME = 1_735_689_600
 export const X_BLOCK_SECONDS = 2
 export const P_BLOCK_SECONDS = 5
 export const C_BLOCK_SECONDS = 2
+/** Chain time between two rounds of a live devnet. */
+export const ROUND_SECONDS = 2
 /** The Data API's L1 chain: one-second blocks from the P-Chain's conversion of its subnet, before any live round. */
 export const L1_STATIC_BLOCKS = 200
 export const YEAR_SECONDS = 365 * 24 * 3600

@@ -1,4 +1,5 @@
 import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
+import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast, u32be } from './bytes.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
 import {
@@ -7,6 +8,7 @@ import {
   NETWORK_ID,
   P_BLOCK_SECONDS,
   P_CHAIN_BYTES,
+  ROUND_SECONDS,
   SUBNET_EVM_ID,
   TX_FEE,
   X_CHAIN_BYTES,
@@ -247,7 +249,7 @@ export class PChain {
   private changeIndexBefore: Uint8Array
   private blockFirstTx: Int32Array
   /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
-  private liveTimes = new Float64Array(16)
+  private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
   private liveValidatorCount = 0
   private readonly liveNodes = new Lru<number, NodeIdentity>(64)
   /** Validators whose stake ended, oldest first, 8 bytes each: their tx and the height that removed them. */
@@ -393,7 +395,7 @@ export class PChain {
   }
 
   blockTime(height: number): number {
-    if (height > this.staticHeight) return this.liveTimes[height - this.staticHeight - 1] as number
+    if (height > this.staticHeight) return this.liveTimes.at(height - this.staticHeight - 1)
     return GENESIS_TIME + height * P_BLOCK_SECONDS
   }
 
@@ -447,8 +449,7 @@ export class PChain {
   private addBlock(time: number, spec: Spec | undefined): void {
     const height = this.height + 1
     this.blockFirstTx = grown(this.blockFirstTx, height + 2)
-    this.liveTimes = grown(this.liveTimes, height - this.staticHeight)
-    this.liveTimes[height - this.staticHeight - 1] = time
+    this.liveTimes.push(time)
     this.height = height
     this.chain.extend(height)
     if (spec) {
@@ -481,7 +482,7 @@ export class PChain {
    * passed, so blocks that record it keep their IDs as the chain grows.
    */
   heightAt(time: number): number {
-    const live = upperBoundOf(this.liveTimes, this.height - this.staticHeight, time)
+    const live = this.liveTimes.countUpTo(time)
     if (live > 0) return this.staticHeight + live
     return Math.max(0, Math.min(this.staticHeight, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
   }

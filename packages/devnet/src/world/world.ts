@@ -11,6 +11,7 @@ import {
   NETWORK_NAME,
   NODE_VERSION,
   P_CHAIN_ID,
+  ROUND_SECONDS,
   X_CHAIN_ID,
 } from './constants.js'
 import { GrowingIdIndex } from './id-index.js'
@@ -173,8 +174,7 @@ export type UtxoSourceChain = 'local' | 'X' | 'P' | 'C'
 /** A chain of the node that advances in a live devnet. */
 export type LiveChain = 'P' | 'X' | 'C'
 
-/** Chain time between two rounds of a live devnet. */
-export const ROUND_SECONDS = 2
+export { ROUND_SECONDS }
 
 /** What one round added: each chain's heights (from, to]; equal when that chain was halted. */
 export interface LiveRound {

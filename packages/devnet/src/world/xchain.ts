@@ -1,4 +1,5 @@
 import { encodeXTx, writeXTxBody, type XTx, xTxId } from './avm-codec.js'
+import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast } from './bytes.js'
 import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from './components.js'
 import {
@@ -8,6 +9,7 @@ import {
   NANO_PER_AVAX,
   NETWORK_ID,
   P_CHAIN_BYTES,
+  ROUND_SECONDS,
   TX_FEE,
   X_BLOCK_SECONDS,
   X_CHAIN_BYTES,
@@ -174,7 +176,7 @@ export class XChain {
   private liveChangeIndex = new Uint8Array(0)
   /** Per added block: its first added tx and its time. */
   private liveBlockFirst = new Int32Array(0)
-  private liveTimes = new Float64Array(0)
+  private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
 
   constructor(options: XChainOptions) {
     this.options = options
@@ -266,9 +268,8 @@ export class XChain {
     }
     const k = this.blockCount - this.staticBlockCount
     this.liveBlockFirst = grown(this.liveBlockFirst, k + 1)
-    this.liveTimes = grown(this.liveTimes, k + 1)
     this.liveBlockFirst[k] = first
-    this.liveTimes[k] = time
+    this.liveTimes.push(time)
     this.txCount += count
     this.blockCount++
     this.linearGenesis?.chain.extend(this.blockCount)
@@ -841,7 +842,7 @@ export class XChain {
 
   /** Block h's time: the linear chain starts at the Cortina time (height 0); added blocks carry their round's. */
   blockTime(height: number): number {
-    if (height > this.staticBlockCount) return this.liveTimes[height - this.staticBlockCount - 1] as number
+    if (height > this.staticBlockCount) return this.liveTimes.at(height - this.staticBlockCount - 1)
     return this.dag.cortinaTime + height * X_BLOCK_SECONDS
   }
 
