@@ -11,6 +11,7 @@ import { cpus, type as osType, release, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { runChild } from './child.ts'
+import { benchColdStart, type ColdStart } from './cold-start.ts'
 import { devnetFixtures, devnetLoad, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
 import { benchMcp, mcpRows } from './mcp.ts'
@@ -85,6 +86,23 @@ const machineInfo = {
         value: `${fmt(r.core.opsPerSecond)} vs ${fmt(r.raw.opsPerSecond)}`,
         ratio: `${fmt(ratio, 2)}x of raw`,
         target: '>= 0.85x',
+      })
+    }
+    log('cold start: node -e 0, one call by node:http, by core, the Action...')
+    const cold = benchColdStart(devnet.url, quick ? 3 : 11)
+    json.cold_start = cold
+    const floor = cold.http
+    const cpuWall = (c: ColdStart) => `${fmt(c.cpuMs)} ms CPU (${fmt(c.wallMs)} ms wall)`
+    for (const [label, c] of [
+      ['a program making one call (platform.getHeight) through core', cold.core],
+      ["the Action's dist/index.js running one check (node-version)", cold.action],
+    ] as const) {
+      rows.push({
+        section: 'Cold start',
+        what: `${label} vs node -e 0 plus the request (one call by node:http: ${cpuWall(floor)}; node -e 0: ${cpuWall(cold.node)}), medians of ${cold.runs}`,
+        value: `${cpuWall(c)} vs ${cpuWall(floor)}`,
+        ratio: `${fmt(c.cpuMs / floor.cpuMs, 2)}x CPU, ${fmt(c.wallMs / floor.wallMs, 2)}x wall`,
+        target: '<= 1.2x',
       })
     }
   } finally {
