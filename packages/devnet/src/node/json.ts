@@ -14,10 +14,44 @@ export class RawNumber {
 
 /**
  * A method's result already in JSON, for big listings whose text is only hex, cb58, digits and timestamps (nothing
- * json.Encoder would escape): writing it as text spares JSON.stringify a scan of every byte of a 1 MB page.
+ * json.Encoder would escape): writing it as text spares JSON.stringify a scan of every byte of a 1 MB page. As bytes
+ * (ASCII) it also spares building the page as strings first.
  */
 export class SerializedResult {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Buffer) {}
+}
+
+/** ASCII JSON written straight into a growing Buffer: a page of 1024 containers makes no 1 KB string apiece. */
+export class JsonBytes {
+  private buf: Buffer
+  private pos = 0
+
+  constructor(capacity: number) {
+    this.buf = Buffer.allocUnsafe(capacity)
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n))
+    this.buf.copy(next, 0, 0, this.pos)
+    this.buf = next
+  }
+
+  /** ASCII text (one byte a character). */
+  text(value: string): this {
+    this.ensure(value.length)
+    this.pos += this.buf.write(value, this.pos, 'latin1')
+    return this
+  }
+
+  get length(): number {
+    return this.pos
+  }
+
+  /** The bytes written (a view: no copy). */
+  finish(): Buffer {
+    return this.buf.subarray(0, this.pos)
+  }
 }
 
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON

@@ -165,7 +165,10 @@ export async function serveJsonRpc<C>(
   if (isNotification && error?.code !== -32700) return { status: 200, headers: {}, body: '' }
   const id = envelope.id === undefined ? null : envelope.id
   if (!error && result instanceof SerializedResult) {
-    return jsonReply(200, `{"jsonrpc":"2.0","result":${result.json},"id":${JSON.stringify(id)}}\n`)
+    const head = '{"jsonrpc":"2.0","result":'
+    const tail = `,"id":${JSON.stringify(id)}}\n`
+    if (typeof result.json === 'string') return jsonReply(200, `${head}${result.json}${tail}`)
+    return jsonReply(200, Buffer.concat([Buffer.from(head), result.json, Buffer.from(tail)]))
   }
   const body = error
     ? { jsonrpc: '2.0', error: { code: error.code, message: error.message, data: error.data }, id }

@@ -156,7 +156,8 @@ export function createDevnetServer(options: ServerOptions): Server {
   }
 
   function write(res: ServerResponse, reply: HttpReply, fired: Set<FaultKind>, faultsNow: FaultEngine): void {
-    let body = typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body)
+    // A Buffer is sent as it is (a 1 MB index page need not be copied again).
+    let body = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body)
     // Proxy-made faults (429, 5xx) come from "in front of" the node, so they carry no node-id.
     const fromProxy = fired.has('rateLimit') || fired.has('httpError')
     const headers: Record<string, string | number> = { ...reply.headers }

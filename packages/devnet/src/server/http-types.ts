@@ -34,7 +34,7 @@ export function rpcTransportError(status: number, message: string): HttpReply {
   return { status, headers: { 'content-type': TEXT }, body: message }
 }
 
-export function jsonReply(status: number, body: string): HttpReply {
+export function jsonReply(status: number, body: string | Uint8Array): HttpReply {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body }
 }
 
