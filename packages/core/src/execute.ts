@@ -177,26 +177,31 @@ function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
-/** Each operation's endpoint, parsed once (operations are frozen records). */
-const endpoints = new WeakMap<AnyOperation, ReturnType<typeof parseEndpoint>>()
-function endpointOf(op: AnyOperation): ReturnType<typeof parseEndpoint> {
+type Endpoint = ReturnType<typeof parseEndpoint> & { placeholders: string[] }
+
+/** Each operation's endpoint, parsed once (operations are frozen records), with its path's `{name}` placeholders. */
+const endpoints = new WeakMap<AnyOperation, Endpoint>()
+function endpointOf(op: AnyOperation): Endpoint {
   let endpoint = endpoints.get(op)
   if (!endpoint) {
-    endpoint = parseEndpoint(op.endpoint)
+    const parsed = parseEndpoint(op.endpoint)
+    endpoint = { ...parsed, placeholders: [...parsed.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string) }
     endpoints.set(op, endpoint)
   }
   return endpoint
 }
 
 function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<string, unknown>): HttpRequest {
-  const { method, path, rest } = endpointOf(op)
+  const { method, path, rest, placeholders } = endpointOf(op)
   const api = apiOf(op)
-  const remaining = { ...wire }
-  const filled = !path.includes('{')
+  // The params the path does not hold, copied without them: deleting a key would turn the object into a slow
+  // dictionary (JSON.stringify took 0.8 µs instead of 0.35 on getTx's envelope).
+  const remaining: Record<string, unknown> = {}
+  for (const key in wire) if (!placeholders.includes(key)) remaining[key] = wire[key]
+  const filled = !placeholders.length
     ? path
     : path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        const value = remaining[name]
-        delete remaining[name]
+        const value = wire[name]
         return name === 'indexName' ? String(value) : encodeURIComponent(String(value))
       })
   const base = ctx.baseUrls[api]
