@@ -78,13 +78,29 @@ const sortScratch = new ByteWriter(256)
 /** `avax.SortTransferableOutputs`: by asset, then by the output's codec bytes. */
 export function sortOutputs<T extends Output>(outputs: T[]): T[] {
   if (outputs.length < 2) return outputs
-  const keyed = outputs.map((out) => {
-    writeOutput(sortScratch.reset(), out)
-    return { out, key: sortScratch.finish() }
+  const keyed = outputs.map((out) => ({ out, key: undefined as Uint8Array | undefined }))
+  const key = (k: (typeof keyed)[number]) => {
+    if (!k.key) {
+      writeOutput(sortScratch.reset(), k.out)
+      k.key = sortScratch.finish()
+    }
+    return k.key
+  }
+  keyed.sort((a, b) => {
+    // Transfer outputs of one asset: their codec bytes first differ at the amount (u64 big-endian), if anywhere.
+    if (
+      plainTransfer(a.out) &&
+      plainTransfer(b.out) &&
+      a.out.assetId === b.out.assetId &&
+      a.out.amount !== b.out.amount
+    )
+      return a.out.amount < b.out.amount ? -1 : 1
+    return compareBytes(key(a), key(b))
   })
-  keyed.sort((a, b) => compareBytes(a.key, b.key))
   return keyed.map((k) => k.out)
 }
+
+const plainTransfer = (out: Output) => out.typeId === AvmType.transferOutput && out.stakeableLocktime === undefined
 
 /** `avax.SortTransferableInputs`: by (txID, outputIndex). */
 export function sortInputs<T extends Input>(inputs: T[]): T[] {
