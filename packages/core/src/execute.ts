@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { checkTimeout, linkSignals } from './deadline.js'
+import { checkTimeout } from './deadline.js'
 import {
   AbortedError,
   ApiDisabledError,
@@ -229,7 +229,7 @@ function buildRequest(ctx: ExecutionContext, op: AnyOperation, wire: Record<stri
   return { method, url, headers, body: stringifyJson(body) }
 }
 
-function send(
+async function send(
   ctx: ExecutionContext,
   op: AnyOperation,
   request: HttpRequest,
@@ -243,20 +243,7 @@ function send(
         : { ...ctx.retry, ...options.retry }
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs
   const deadline = ctx.deadline(timeoutMs)
-  if (!options.signal) return attempts(ctx, op, request, policy, timeoutMs, deadline, deadline)
-  const linked = linkSignals(options.signal, deadline)
-  return attempts(ctx, op, request, policy, timeoutMs, linked.signal, deadline).finally(linked.release)
-}
-
-async function attempts(
-  ctx: ExecutionContext,
-  op: AnyOperation,
-  request: HttpRequest,
-  policy: RetryPolicy | false,
-  timeoutMs: number,
-  signal: AbortSignal,
-  deadline: AbortSignal,
-): Promise<{ payload: unknown; response: HttpResponse }> {
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
   const started = Date.now()
   // Redacting costs a few regex passes: only errors and log events need the redacted URL.
   const url = () => ctx.redact(request.url)
