@@ -105,7 +105,7 @@ export function allocate(length: number): Uint8Array {
     slab = new Uint8Array(SLAB)
     slabUsed = 0
   }
-  const out = slab.subarray(slabUsed, slabUsed + length)
+  const out = new Uint8Array(slab.buffer, slabUsed, length)
   slabUsed += (length + 7) & ~7
   return out
 }

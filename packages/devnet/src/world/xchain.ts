@@ -76,6 +76,8 @@ const TREE_ARITY = 16
 const IMPORTS = 2
 const ZERO_ID = new Uint8Array(32)
 const utf8 = new TextEncoder()
+/** The empty memo of most bulk txs, shared (a zero-length array cannot be written to). */
+const NO_MEMO = new Uint8Array()
 const ASSET_CYCLE = [0, 0, 1, 0, 2, 0, 3, 0]
 
 /** Assets created by the first X-Chain transactions (AVAX itself comes from the genesis). */
@@ -706,7 +708,7 @@ export class XChain {
   }
 
   private treeMemo(t: number): Uint8Array {
-    return t % 10 === 3 ? utf8.encode(`devnet payment ${t}`) : new Uint8Array()
+    return t % 10 === 3 ? utf8.encode(`devnet payment ${t}`) : NO_MEMO
   }
 
   private destination(t: number): Uint8Array {
