@@ -85,7 +85,8 @@ const machineInfo = {
         what: `calls/s at concurrency ${concurrency}: core vs raw undici (p50/p99 core ${fmt(r.core.p50Ms, 2)}/${fmt(r.core.p99Ms, 2)} ms)`,
         value: `${fmt(r.core.opsPerSecond)} vs ${fmt(r.raw.opsPerSecond)}`,
         ratio: `${fmt(ratio, 2)}x of raw`,
-        target: '>= 0.85x',
+        // Issue 18's targets: 0.9x with one call in flight, 0.95x with 32.
+        target: concurrency === 1 ? '>= 0.9x' : '>= 0.95x',
       })
     }
     log('cold start: node -e 0, one call by node:http, by core, the Action...')
@@ -159,7 +160,7 @@ for (const [label, extra, concurrency] of [
       what: `peak of a ${fmt(walkSize)}-container walk: core (concurrency 4) vs raw undici (sequential)`,
       value: `${mb(core)} vs ${mb(raw)}`,
       ratio: `${fmt(core.peakRssMb / raw.peakRssMb, 2)}x of raw RSS`,
-      target: '< 150 MB',
+      target: '<= 1.1x',
     })
     rows.push({
       section: 'Memory',
@@ -275,7 +276,7 @@ lap('peers JSON-RPC')
           : mode === 'core-prefetch'
             ? `prefetch ${fmt(perSecondOf(w) / perSecondOf(core), 2)}x items/s`
             : `core ${fmt(perSecondOf(core) / perSecondOf(w), 2)}x items/s`,
-      target: mode === 'raw' ? 'ceiling' : mode === 'core' ? '-' : mode === 'core-prefetch' ? '>= 1x' : 'core >= 1x',
+      target: mode === 'raw' ? 'ceiling (core >= 0.9x items/s, first item <= 1.5x)' : mode === 'core' ? '-' : mode === 'core-prefetch' ? '>= 1x' : 'core >= 1x',
     })
   }
   const notes = [...new Set(data.all.flatMap((w) => w.notes.map((n) => `- ${DATA_LABELS[w.mode]}: ${n}`)))]
@@ -312,7 +313,7 @@ if (!quick) {
       what: `all ${fmt(expected)} X-Chain UTXOs of one address: core .items() (decoded, de-duplicated) vs raw undici (count only)`,
       value: `${fmt((core.seen / core.elapsedMs) * 1000)} vs ${fmt((raw.seen / raw.elapsedMs) * 1000)} UTXOs/s; peak RSS ${fmt(core.peakRssMb)} vs ${fmt(raw.peakRssMb)} MB (core RSS every 10,000: ${core.checkpointsMb.join(', ')} MB)`,
       ratio: `${fmt(core.peakRssMb / raw.peakRssMb, 2)}x of raw RSS`,
-      target: '< 150 MB',
+      target: '<= 1.1x',
     })
   } finally {
     await devnet.stop()
