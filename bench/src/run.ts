@@ -276,7 +276,14 @@ lap('peers JSON-RPC')
           : mode === 'core-prefetch'
             ? `prefetch ${fmt(perSecondOf(w) / perSecondOf(core), 2)}x items/s`
             : `core ${fmt(perSecondOf(core) / perSecondOf(w), 2)}x items/s`,
-      target: mode === 'raw' ? 'ceiling (core >= 0.9x items/s, first item <= 1.5x)' : mode === 'core' ? '-' : mode === 'core-prefetch' ? '>= 1x' : 'core >= 1x',
+      target:
+        mode === 'raw'
+          ? 'ceiling (core >= 0.9x items/s, first item <= 1.5x)'
+          : mode === 'core'
+            ? '-'
+            : mode === 'core-prefetch'
+              ? '>= 1x'
+              : 'core >= 1x',
     })
   }
   const notes = [...new Set(data.all.flatMap((w) => w.notes.map((n) => `- ${DATA_LABELS[w.mode]}: ${n}`)))]
