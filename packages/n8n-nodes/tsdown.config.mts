@@ -31,7 +31,10 @@ export default defineConfig({
   //   zod's JIT (which compiles parsers with `Function`) switched off, and `Function` itself unavailable.
   // - Core's default `sleep` (setTimeout) is never called because the nodes inject n8n's `sleep`; in the bundle it
   //   would fail loudly instead.
+  // - Core's default transport takes node:http/https by `process.getBuiltinModule` (the scanner rejects `process`):
+  //   here it gets the same failing stand-ins as the aliases below.
   define: {
+    'process.getBuiltinModule': '__builtinModule',
     globalThis: '__bundleGlobal',
     setTimeout: '__unavailable',
     clearTimeout: '__unavailable',
@@ -40,7 +43,8 @@ export default defineConfig({
   banner: {
     js: [
       'const __bundleGlobal = { __zod_globalConfig: { jitless: true } };',
-      "const __unavailable = () => { throw new Error('Not available in the n8n nodes'); };",
+      "function __unavailable() { throw new Error('Not available in the n8n nodes'); }",
+      "const __builtinModule = () => ({ Agent: __unavailable, request: __unavailable });",
     ].join('\n'),
   },
   // n8n loads these files as they are: the pure annotations that let rolldown drop unused code are dead weight.
