@@ -44,7 +44,7 @@ export default defineConfig({
     js: [
       'const __bundleGlobal = { __zod_globalConfig: { jitless: true } };',
       "function __unavailable() { throw new Error('Not available in the n8n nodes'); }",
-      "const __builtinModule = () => ({ Agent: __unavailable, request: __unavailable });",
+      'const __builtinModule = () => ({ Agent: __unavailable, request: __unavailable });',
     ].join('\n'),
   },
   // n8n loads these files as they are: the pure annotations that let rolldown drop unused code are dead weight.
