@@ -26,6 +26,7 @@ export {
   type XChainBalance,
   XChainBalances,
 } from './encoding/balances.js'
+export { base58Encode } from './encoding/base58.js'
 export { canonicalJson } from './encoding/canonical-json.js'
 export { cb58Decode, cb58Encode, isCb58 } from './encoding/cb58.js'
 export { CodecReader, CodecWriter } from './encoding/codec.js'
