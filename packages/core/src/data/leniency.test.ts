@@ -42,7 +42,11 @@ function responses(name: 'data-api' | 'metrics-api') {
 }
 
 const generated = new Map(
-  Object.entries({ ...dataApi, ...metricsApi }).map(([key, value]) => [key.toLowerCase(), value as z.ZodType]),
+  // Each generated schema is exported as the function that builds it once.
+  Object.entries({ ...dataApi, ...metricsApi }).map(([key, build]) => [
+    key.toLowerCase(),
+    (build as () => z.ZodType)(),
+  ]),
 )
 
 /** The schema an example value at one spot follows (the branch exampleOf took, allOf merged). */
