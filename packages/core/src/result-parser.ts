@@ -5,7 +5,8 @@
  * and convert in place (jsonNumber's bigint or quoted number to number, numericText's number to text), returning the
  * reply itself. They cover what the generated Data/Metrics schemas are made of (loose objects, optional, nullable,
  * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions); any other
- * schema (a transform, a refinement, a check, a default, a strict object) is handed to zod for its subtree. A value
+ * schema (a transform, a refinement, a check, a default, a strict object) is handed to zod, with the objects and lists
+ * that hold it (most node results, whose u64 fields are transforms, are zod's as before). A value
  * they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a half-converted
  * reply parses the same.
  */
@@ -47,11 +48,19 @@ function parserOf(schema: z.ZodType): Parser {
 
 /** zod parses this subtree (and copies it): for what the in-place parsers do not cover. */
 function byZod(schema: z.ZodType): Parser {
-  return (value) => {
+  const parser: Parser = (value) => {
     const result = schema.safeParse(value)
     return result.success ? result.data : FAIL
   }
+  delegated.add(parser)
+  return parser
 }
+
+/**
+ * The parsers that hand their value to zod. A container of one is handed to zod whole: one zod parse of a node
+ * result full of u64 transforms costs less than a zod call per field (getCurrentValidators: 102 vs 119 µs).
+ */
+const delegated = new WeakSet<Parser>()
 
 /** Checks that never change the value (a union may try them one after the other). */
 function pure(schema: z.ZodType): Parser | undefined {
@@ -102,14 +111,17 @@ function compile(schema: z.ZodType): Parser {
   switch (def.type) {
     case 'optional': {
       const inner = parserOf(def.innerType as z.ZodType)
+      if (delegated.has(inner)) return byZod(schema)
       return (v) => (v === undefined ? v : inner(v))
     }
     case 'nullable': {
       const inner = parserOf(def.innerType as z.ZodType)
+      if (delegated.has(inner)) return byZod(schema)
       return (v) => (v === null ? v : inner(v))
     }
     case 'array': {
       const element = parserOf(def.element as z.ZodType)
+      if (delegated.has(element)) return byZod(schema)
       return (v) => {
         if (!Array.isArray(v)) return FAIL
         for (let i = 0; i < v.length; i++) {
@@ -125,6 +137,7 @@ function compile(schema: z.ZodType): Parser {
       const key = defOf(def.keyType as z.ZodType)
       if (key.type !== 'string' || checked(key)) return byZod(schema)
       const value = parserOf(def.valueType as z.ZodType)
+      if (delegated.has(value)) return byZod(schema)
       return (v) => {
         if (!isRecord(v)) return FAIL
         for (const name of Object.keys(v)) {
@@ -144,6 +157,7 @@ function compile(schema: z.ZodType): Parser {
       const convert = from.type === 'transform' ? (from.transform as Parser) : undefined
       if (convert !== toNumber && convert !== toText) return byZod(schema)
       const out = parserOf(def.out as z.ZodType)
+      if (delegated.has(out)) return byZod(schema)
       return (v) => out((convert as Parser)(v))
     }
     default:
@@ -160,6 +174,7 @@ function looseObject(schema: z.ZodType, def: Def): Parser {
     optional: defOf(field).type === 'optional',
     parse: parserOf(field),
   }))
+  if (fields.some((f) => delegated.has(f.parse))) return byZod(schema)
   return (v) => {
     if (!isRecord(v)) return FAIL
     for (const { name, optional, parse } of fields) {
