@@ -20,6 +20,8 @@ export interface DataWalk {
   mode: DataMode
   firstItemMs: number
   elapsedMs: number
+  /** CPU of the walk per item, µs (the walking process's, all threads). */
+  cpuUsPerItem: number
   seen: number
   unique: number
   peakRssMb: number

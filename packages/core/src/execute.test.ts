@@ -106,7 +106,7 @@ describe('JSON-RPC calls', () => {
       endpoint: '/ext/bc/X',
       summary: 'Test.',
       params: z.object({}).optional(),
-      result: record({ amount: u64 }),
+      result: record({ amount: u64() }),
       readOnly: true,
       idempotent: true,
     })

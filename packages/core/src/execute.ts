@@ -21,6 +21,7 @@ import { type Logger, silentLogger } from './logger.js'
 import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
 import type { RateLimitPacer } from './pacing.js'
 import type { Redactor } from './redact.js'
+import { parseInPlace } from './result-parser.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from './transport.js'
 
@@ -400,7 +401,8 @@ function parseResult<Op extends AnyOperation>(
     result = envelope.result
   }
   rememberSecrets(ctx.redact, op, result)
-  const parsed = op.result.safeParse(result)
+  // The reply was parsed for this call alone: validated and converted in place, then by zod only if refused.
+  const parsed = parseInPlace(op.result, result) ?? op.result.safeParse(result)
   if (!parsed.success && response.status !== 200) {
     // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
     // e.g. a gateway's JSON error page.

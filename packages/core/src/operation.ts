@@ -62,9 +62,39 @@ export type AnyOperation = Operation<string, z.ZodType, z.ZodType>
 export type OperationParams<Op extends AnyOperation> = z.input<Op['params']>
 export type OperationResult<Op extends AnyOperation> = z.output<Op['result']>
 
-/** Declares an operation; the literal type is kept so that ids and pagination kinds type the client. */
-export function defineOperation<const Op extends AnyOperation>(operation: Op): Op {
-  return Object.freeze(operation)
+/** A schema, or a function that builds it (called once, when the operation is first used). */
+export type SchemaSource<S extends z.ZodType = z.ZodType> = S | (() => S)
+type SchemaOf<Source> = Source extends () => infer S ? S : Source
+
+/** What `defineOperation` takes: an operation whose `params` and `result` may be given as functions that build them. */
+export type OperationSpec = Omit<AnyOperation, 'params' | 'result'> & {
+  readonly params: SchemaSource
+  readonly result: SchemaSource
+}
+
+/** The operation a spec defines: its schemas as the functions return them. */
+export type DefinedOperation<Spec extends OperationSpec> = Omit<Spec, 'params' | 'result'> & {
+  readonly params: SchemaOf<Spec['params']>
+  readonly result: SchemaOf<Spec['result']>
+}
+
+/**
+ * Declares an operation; the literal type is kept so that ids and pagination kinds type the client. `params` and
+ * `result` given as functions are built when first read and kept (the catalog's own operations all do this, so that
+ * importing core builds no schema: bench/results/client-profile.md, cold start); a schema given as is stays as is.
+ */
+export function defineOperation<const Spec extends OperationSpec>(spec: Spec): DefinedOperation<Spec> {
+  const operation = { ...spec } as Record<string, unknown>
+  for (const key of ['params', 'result'] as const) {
+    const source = spec[key]
+    if (typeof source !== 'function') continue
+    let schema: z.ZodType | undefined
+    Object.defineProperty(operation, key, {
+      enumerable: true,
+      get: () => (schema ??= source()),
+    })
+  }
+  return Object.freeze(operation) as DefinedOperation<Spec>
 }
 
 /** Splits `GET /v1/...` into method and path; JSON-RPC endpoints are POST. */

@@ -2,11 +2,13 @@
  * Building blocks for operation schemas. Params schemas turn what a caller may pass into the wire form; result
  * schemas turn the wire form into domain types. A result schema's *input* side accepts both the wire form and the
  * `toJson()` form of its output, so adapters can publish it as a JSON Schema for the JSON they emit.
+ * The shared schemas are `lazy` builders (`u64()`, `noParams`): importing core builds none of them (./lazy.ts).
  */
 import * as z from 'zod'
 import { parseAddress } from './encoding/address.js'
 import { isCb58 } from './encoding/cb58.js'
 import { EMPTY_ID, isId, isNodeId } from './encoding/ids.js'
+import { lazy } from './lazy.js'
 
 const MAX_U64 = 2n ** 64n - 1n
 const EXAMPLE_ID = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM'
@@ -34,9 +36,9 @@ export const idOrAliasParam = (what: string) =>
       error: `at most ${MAX_ALIAS_BYTES} bytes in UTF-8 (no ID or alias is longer)`,
     })
 
-export const nodeIdParam = z
-  .string()
-  .refine(isNodeId, { error: `expected a node ID: "NodeID-" followed by cb58, like "${EXAMPLE_NODE_ID}"` })
+export const nodeIdParam = lazy(() =>
+  z.string().refine(isNodeId, { error: `expected a node ID: "NodeID-" followed by cb58, like "${EXAMPLE_NODE_ID}"` }),
+)
 
 /** The P-Chain's aliases (`genesis/aliases.go` L20, L36-41): P, platform, and its ID (`ids.Empty`). */
 const P_CHAIN_ALIASES: readonly string[] = ['P', 'platform', EMPTY_ID]
@@ -75,34 +77,36 @@ export const addressParam = (chain: 'X' | 'P') =>
   })
 
 /** A 64-bit unsigned integer given as bigint, safe integer or decimal string; sent as a decimal string. */
-export const u64Param = z
-  .union([
-    z.bigint(),
-    // zod's int() is a safe-integer check: say why a whole number above 2^53 is refused.
-    z.number().int({
-      error: (issue) =>
-        Number.isInteger(issue.input)
-          ? 'numbers above 2^53 lose precision: pass a bigint or a string'
-          : 'expected a whole number',
+export const u64Param = lazy(() =>
+  z
+    .union([
+      z.bigint(),
+      // zod's int() is a safe-integer check: say why a whole number above 2^53 is refused.
+      z.number().int({
+        error: (issue) =>
+          Number.isInteger(issue.input)
+            ? 'numbers above 2^53 lose precision: pass a bigint or a string'
+            : 'expected a whole number',
+      }),
+      z.string().regex(/^\d+$/, { error: 'expected a decimal integer string like "42"' }),
+    ])
+    .transform((v, ctx) => {
+      const value = BigInt(v)
+      if (value < 0n || value > MAX_U64) {
+        ctx.addIssue({ code: 'custom', message: 'expected an integer from 0 to 18446744073709551615', input: v })
+        return z.NEVER
+      }
+      if (typeof v === 'number' && !Number.isSafeInteger(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'numbers above 2^53 lose precision: pass a bigint or a string',
+          input: v,
+        })
+        return z.NEVER
+      }
+      return value.toString()
     }),
-    z.string().regex(/^\d+$/, { error: 'expected a decimal integer string like "42"' }),
-  ])
-  .transform((v, ctx) => {
-    const value = BigInt(v)
-    if (value < 0n || value > MAX_U64) {
-      ctx.addIssue({ code: 'custom', message: 'expected an integer from 0 to 18446744073709551615', input: v })
-      return z.NEVER
-    }
-    if (typeof v === 'number' && !Number.isSafeInteger(v)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'numbers above 2^53 lose precision: pass a bigint or a string',
-        input: v,
-      })
-      return z.NEVER
-    }
-    return value.toString()
-  })
+)
 
 /** A case-insensitive pattern without flags, so the JSON Schema `pattern` means the same as the check. */
 function anyCasePattern(values: readonly string[]): RegExp {
@@ -141,15 +145,17 @@ export const encodingParam = <const E extends readonly [string, ...string[]]>(va
 // ---- results ------------------------------------------------------------------------------------------------------
 
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
-export const u64 = z
-  .union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()])
-  .transform((v) => BigInt(v))
+export const u64 = lazy(() =>
+  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()]).transform((v) => BigInt(v)),
+)
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
-export const u32 = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => Number(v))
+export const u32 = lazy(() =>
+  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => Number(v)),
+)
 
 /** The node's Float32/Float64: a string with four decimals on the wire ("10.0000"), a number in the domain. */
-export const float = z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number()]).transform((v) => Number(v))
+export const float = lazy(() => z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number()]).transform((v) => Number(v)))
 
 /** A Go slice: `null` when empty (a nil slice marshals as null), normalised to []. */
 export const goSlice = <T extends z.ZodType>(item: T) =>
@@ -161,16 +167,18 @@ export const goSlice = <T extends z.ZodType>(item: T) =>
 /** Objects keep fields this version does not know yet, so new node fields pass through. */
 export const record = z.looseObject
 
-export const emptyResult = z.looseObject({})
+export const emptyResult = lazy(() => z.looseObject({}))
 
 /** OutputOwners in JSON: `{locktime, threshold, addresses}`. */
-export const outputOwners = z.looseObject({
-  locktime: u64,
-  threshold: u32,
-  addresses: goSlice(z.string()),
-})
+export const outputOwners = lazy(() =>
+  z.looseObject({
+    locktime: u64(),
+    threshold: u32(),
+    addresses: goSlice(z.string()),
+  }),
+)
 
 /** A UTXO reference in balance replies. */
-export const utxoRef = z.looseObject({ txID: z.string(), outputIndex: z.number().int() })
+export const utxoRef = lazy(() => z.looseObject({ txID: z.string(), outputIndex: z.number().int() }))
 
-export const noParams = z.strictObject({}, { error: 'this method takes no parameters' }).optional()
+export const noParams = lazy(() => z.strictObject({}, { error: 'this method takes no parameters' }).optional())

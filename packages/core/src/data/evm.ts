@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zGetBlockResult,
@@ -54,8 +55,8 @@ import {
  * the unauthenticated rate tier applies. List operations paginate with pageToken: `.pages()` and `.items()` walk them.
  */
 
-const chainId = evmChainId
-const address = evmAddress('a wallet address').describe('Wallet address, 0x-hex.')
+const chainId = lazy(() => evmChainId)()
+const address = lazy(() => evmAddress('a wallet address').describe('Wallet address, 0x-hex.'))
 
 const AMOUNTS =
   "Amounts (value, gas, fees, balances) are decimal strings in the token's smallest unit (wei for the native token: 1 AVAX = 10^18 wei); blockNumber is a decimal string and blockTimestamp Unix seconds."
@@ -64,11 +65,11 @@ const RANGE = 'startBlock is inclusive and endBlock exclusive.'
 const addressTransfers = (kind: string) =>
   z
     .strictObject({
-      chainId,
-      address,
-      startBlock: startBlock.optional(),
-      endBlock: endBlock.optional(),
-      pageToken: pageToken.optional(),
+      chainId: chainId(),
+      address: address(),
+      startBlock: startBlock().optional(),
+      endBlock: endBlock().optional(),
+      pageToken: pageToken().optional(),
       pageSize: pageSize(100).optional(),
     })
     .superRefine(checkRanges)
@@ -77,9 +78,9 @@ const addressTransfers = (kind: string) =>
 /** The NFT balance lists take no block number: they answer the holdings at the latest block. */
 const nftBalances = (standard: string) =>
   z.strictObject({
-    chainId,
-    address,
-    pageToken: pageToken.optional(),
+    chainId: chainId(),
+    address: address(),
+    pageToken: pageToken().optional(),
     pageSize: pageSize(500).optional(),
     contractAddress: evmAddress('a contract address').describe(`Only this ${standard} contract.`).optional(),
   })
@@ -91,7 +92,7 @@ export const evm = {
     endpoint: 'GET /v1/chains',
     summary: 'The EVM chains the Data API indexes: chain ID, name, RPC URL, native token, status and features.',
     description: `network picks mainnet or fuji/testnet chains; feature keeps those with nftIndexing, webhooks or teleporter. chainId of each entry is what the other data.* operations take. ${dataWeight('free')}`,
-    params: z.strictObject({ network: network.optional(), feature: apiFeature.optional() }).optional(),
+    params: () => z.strictObject({ network: network().optional(), feature: apiFeature().optional() }).optional(),
     result: zSupportedChainsResult,
   }),
   getChainInfo: defineOperation({
@@ -100,7 +101,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}',
     summary: 'One EVM chain the Data API indexes: name, status, RPC and explorer URLs, native token, features.',
     description: `status UNAVAILABLE means requests that need the chain's nodes may fail with 503. ${dataWeight('free')}`,
-    params: z.strictObject({ chainId }),
+    params: () => z.strictObject({ chainId: chainId() }),
     result: zGetChainInfoResult,
   }),
   getLatestBlocks: defineOperation({
@@ -109,7 +110,8 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/blocks',
     summary: 'The latest indexed blocks of an EVM chain, newest first, one page at a time.',
     description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), txCount, gasUsed, gasLimit, baseFee and feesSpent (wei, decimal strings). ${PAGES} ${dataWeight('small')}`,
-    params: z.strictObject({ chainId, pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }),
+    params: () =>
+      z.strictObject({ chainId: chainId(), pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }),
     result: zGetLatestBlocksResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -119,7 +121,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}',
     summary: 'One block of an EVM chain by number or hash.',
     description: `blockId is a block number or a 0x block hash. Gas and fee fields are decimal strings in wei; blockTimestamp is Unix seconds. ${dataWeight('small')}`,
-    params: z.strictObject({ chainId, blockId }),
+    params: () => z.strictObject({ chainId: chainId(), blockId: blockId() }),
     result: zGetBlockResult,
   }),
   listLatestTransactions: defineOperation({
@@ -128,12 +130,13 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/transactions',
     summary: 'The latest transactions of an EVM chain, newest first, optionally only failed or only successful ones.',
     description: `status is "failed" or "success"; each transaction's own txStatus is "0" (failed) or "1" (success). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100).optional(),
-      status: transactionStatus.optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100).optional(),
+        status: transactionStatus().optional(),
+      }),
     result: zListLatestTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -143,7 +146,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/transactions/{txHash}',
     summary: 'One EVM transaction by hash, with its ERC-20/721/1155 transfers, internal transactions and token prices.',
     description: `nativeTransaction holds the transaction itself (txStatus "1" success, "0" failed); networkTokenDetails the native token's current and historical price. ${AMOUNTS} ${dataWeight('medium')}`,
-    params: z.strictObject({ chainId, txHash }),
+    params: () => z.strictObject({ chainId: chainId(), txHash: txHash() }),
     result: zGetTransactionResult,
   }),
   getTransactionsForBlock: defineOperation({
@@ -152,12 +155,13 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions',
     summary: 'The transactions of one EVM block, by block number or hash.',
     description: `pageSize may be 0 to 100 here (the description's default is 0). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      blockId,
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100, 0, 0).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        blockId: blockId(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100, 0, 0).optional(),
+      }),
     result: zGetTransactionsForBlockResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -167,11 +171,12 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
     summary: 'The transaction that deployed a contract, with its transfers and internal transactions.',
     description: `address must be a contract (other addresses answer 404). currency sets the currency of prices (default usd). ${AMOUNTS} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
-      currency: currency.optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
+        currency: currency().optional(),
+      }),
     result: zGetDeploymentTransactionResult,
   }),
   listNativeTransactions: defineOperation({
@@ -180,7 +185,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative',
     summary: 'The native transactions sent from or to an address, newest first, optionally within a block range.',
     description: `${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: addressTransfers('Native transactions'),
+    params: () => addressTransfers('Native transactions'),
     result: zListNativeTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -190,7 +195,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
     summary: 'The ERC-20 transfers from or to an address, newest first, optionally within a block range.',
     description: `Each transfer has from, to, value (in the token's smallest unit: divide by 10^erc20Token.decimals), logIndex and erc20Token. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
-    params: addressTransfers('ERC-20 transfers'),
+    params: () => addressTransfers('ERC-20 transfers'),
     result: zListErc20TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -200,7 +205,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
     summary: 'The ERC-721 (NFT) transfers from or to an address, newest first, optionally within a block range.',
     description: `Each transfer has from, to, logIndex and erc721Token (contract, tokenId, tokenUri, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
-    params: addressTransfers('ERC-721 transfers'),
+    params: () => addressTransfers('ERC-721 transfers'),
     result: zListErc721TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -210,7 +215,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
     summary: 'The ERC-1155 transfers from or to an address, newest first, optionally within a block range.',
     description: `Each transfer has from, to, value (a decimal string), logIndex and erc1155Token (contract, tokenId, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
-    params: addressTransfers('ERC-1155 transfers'),
+    params: () => addressTransfers('ERC-1155 transfers'),
     result: zListErc1155TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -221,17 +226,18 @@ export const evm = {
     summary:
       'Every transaction an address took part in, each with its native transaction, token transfers and internal transactions.',
     description: `The transfer and internal-transaction lists hold only entries whose from or to is the address. sortOrder asc or desc (by timestamp). ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        chainId,
-        address,
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-        startBlock: startBlock.optional(),
-        endBlock: endBlock.optional(),
-        sortOrder: sortOrder.optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          chainId: chainId(),
+          address: address(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+          startBlock: startBlock().optional(),
+          endBlock: endBlock().optional(),
+          sortOrder: sortOrder().optional(),
+        })
+        .superRefine(checkRanges),
     result: zListTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -242,18 +248,19 @@ export const evm = {
     summary:
       'Every transaction an address took part in (v2: ERC-20 transfers carry token reputation; spam can be filtered).',
     description: `As data.listTransactions, plus filterSpamTokens and tokenReputation ("Malicious", "Benign" or null) on ERC-20 tokens. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        chainId,
-        address,
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-        startBlock: startBlock.optional(),
-        endBlock: endBlock.optional(),
-        filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
-        sortOrder: sortOrder.optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          chainId: chainId(),
+          address: address(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+          startBlock: startBlock().optional(),
+          endBlock: endBlock().optional(),
+          filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
+          sortOrder: sortOrder().optional(),
+        })
+        .superRefine(checkRanges),
     result: zListTransactionsV2Result,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -264,16 +271,17 @@ export const evm = {
     summary:
       'The transfers of one ERC-20, ERC-721 or ERC-1155 token contract, newest first, optionally within a block range.',
     description: `address is the token contract. Items are ERC-20, ERC-721 or ERC-1155 transfers, told apart by their erc20Token, erc721Token or erc1155Token field. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        chainId,
-        address: evmAddress('a token contract address').describe('Token contract address, 0x-hex.'),
-        startBlock: startBlock.optional(),
-        endBlock: endBlock.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          chainId: chainId(),
+          address: evmAddress('a token contract address').describe('Token contract address, 0x-hex.'),
+          startBlock: startBlock().optional(),
+          endBlock: endBlock().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkRanges),
     result: zListTransfersResult,
     pagination: { kind: 'pageToken', items: 'transfers' },
   }),
@@ -284,16 +292,17 @@ export const evm = {
     summary:
       "An address's ERC-20 token balances (and its native balance), with prices, at the latest or a given block.",
     description: `balance is in the token's smallest unit (divide by 10^decimals); price and balanceValue are in currency (default usd). pageSize 1 to 500. filterSpamTokens (default true) hides tokens flagged as spam; contractAddresses limits the list to those tokens. tokenReputation is "Malicious", "Benign" or null (C-Chain only). ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      address,
-      blockNumber: blockNumber.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(500).optional(),
-      filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
-      contractAddresses: contractAddresses.optional(),
-      currency: currency.optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: address(),
+        blockNumber: blockNumber().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(500).optional(),
+        filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
+        contractAddresses: contractAddresses().optional(),
+        currency: currency().optional(),
+      }),
     result: zListErc20BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc20TokenBalances' },
   }),
@@ -303,14 +312,15 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
     summary: "An address's ERC-1155 token balances (and its native balance) at the latest or a given block.",
     description: `balance is a decimal string of token units. pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      address,
-      blockNumber: blockNumber.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(500).optional(),
-      contractAddress: evmAddress('a contract address').describe('Only this ERC-1155 contract.').optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: address(),
+        blockNumber: blockNumber().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(500).optional(),
+        contractAddress: evmAddress('a contract address').describe('Only this ERC-1155 contract.').optional(),
+      }),
     result: zListErc1155BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc1155TokenBalances' },
   }),
@@ -320,12 +330,13 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative',
     summary: "An address's native-token balance (AVAX on the C-Chain), with its price, at the latest or a given block.",
     description: `nativeTokenBalance.balance is in wei (divide by 10^decimals, 18); price and balanceValue are in currency (default usd). ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      address,
-      blockNumber: blockNumber.optional(),
-      currency: currency.optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: address(),
+        blockNumber: blockNumber().optional(),
+        currency: currency().optional(),
+      }),
     result: zGetNativeBalanceResult,
   }),
   listErc721Balances: defineOperation({
@@ -334,7 +345,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721',
     summary: 'The ERC-721 tokens (NFTs) an address holds now, each with its contract, tokenId, tokenUri and metadata.',
     description: `pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
-    params: nftBalances('ERC-721'),
+    params: () => nftBalances('ERC-721'),
     result: zListErc721BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc721TokenBalances' },
   }),
@@ -344,7 +355,7 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
     summary: "An address's collectibles now: its ERC-721 tokens and ERC-1155 balances in one list.",
     description: `Items are told apart by ercType ("ERC-721" or "ERC-1155"); ERC-1155 items carry balance (a decimal string). pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
-    params: nftBalances('ERC-721 or ERC-1155'),
+    params: () => nftBalances('ERC-721 or ERC-1155'),
     result: zListCollectibleBalancesResult,
     pagination: { kind: 'pageToken', items: 'collectibleBalances' },
   }),
@@ -355,7 +366,7 @@ export const evm = {
     summary:
       'The internal transactions (contract creations, value-carrying calls) from or to an address, newest first.',
     description: `Only CALL/CALLCODE with a non-zero value and CREATE/CREATE2/CREATE3 are listed (the description's rule; every trace needs a node's debug_ methods). Each has txHash, block, from, to, internalTxType, value, isReverted, gasUsed and gasLimit. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: addressTransfers('Internal transactions'),
+    params: () => addressTransfers('Internal transactions'),
     result: zListInternalTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -365,12 +376,13 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/deployments',
     summary: 'The contracts an address deployed: their metadata (ERC type, name, symbol) and deployment transaction.',
     description: `Each contract is shaped as data.getContractMetadata answers it, with deploymentDetails (txHash, deployerAddress). ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      chainId,
-      address: evmAddress('a deployer address').describe('Deployer address, 0x-hex.'),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: evmAddress('a deployer address').describe('Deployer address, 0x-hex.'),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100).optional(),
+      }),
     result: zListContractDeploymentsResult,
     pagination: { kind: 'pageToken', items: 'contracts' },
   }),
@@ -380,10 +392,11 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}',
     summary: 'What a contract is: ercType (ERC-20, ERC-721, ERC-1155 or UNKNOWN), name, symbol, decimals, deployment.',
     description: `ercType tells the shape: ERC-20 adds decimals; logo, links and tags where the indexer has them. ${dataWeight(undefined)}`,
-    params: z.strictObject({
-      chainId,
-      address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: chainId(),
+        address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
+      }),
     result: zGetContractMetadataResult,
   }),
   listAddressChains: defineOperation({
@@ -392,7 +405,7 @@ export const evm = {
     endpoint: 'GET /v1/address/{address}/chains',
     summary: 'The EVM chains where an address sent or received transactions or token transfers.',
     description: `indexedChains are chain infos as data.getChainInfo answers them; unindexedChains are chain IDs without the details. The service refreshes this list every 15 minutes. ${dataWeight(undefined)}`,
-    params: z.strictObject({ address }),
+    params: () => z.strictObject({ address: address() }),
     result: zListAddressChainsResult,
   }),
 } as const

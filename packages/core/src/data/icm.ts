@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zGetIcmMessageResult,
@@ -15,13 +16,15 @@ import { cb58Id, dataRead, dataWeight, evmAddress, evmChainId, network, PAGES, p
 const MESSAGE = `Each message has status pending (sent, not yet delivered), delivered (with destinationTransaction) or delivered_source_not_indexed (no sourceTransaction); messageId, messageNonce, from, to, the source and destination blockchain and EVM chain IDs, sourceTransaction (txHash, timestamp in Unix seconds, gasSpent in wei) and the relayer's rewardDetails.`
 
 const MESSAGE_ID = /^(0x)?[0-9a-fA-F]{64}$/
-const messageId = z
-  .string()
-  .regex(MESSAGE_ID, { error: 'expected a Teleporter message ID: 64 hex digits (a 0x prefix is allowed)' })
-  .describe('Teleporter message ID: 64 hex digits, as listIcmMessages reports messageId.')
+const messageId = lazy(() =>
+  z
+    .string()
+    .regex(MESSAGE_ID, { error: 'expected a Teleporter message ID: 64 hex digits (a 0x prefix is allowed)' })
+    .describe('Teleporter message ID: 64 hex digits, as listIcmMessages reports messageId.'),
+)
 
-const pages = { pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }
-const icmNetwork = network.optional()
+const pages = lazy(() => ({ pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }))
+const icmNetwork = lazy(() => network().optional())
 
 export const icm = {
   getIcmMessage: defineOperation({
@@ -30,7 +33,7 @@ export const icm = {
     endpoint: 'GET /v1/icm/messages/{messageId}',
     summary: 'One Interchain Messaging (Teleporter) message by its message ID: its status, sender and delivery.',
     description: `${MESSAGE} An unknown ID is a 404. ${dataWeight('medium')}`,
-    params: z.strictObject({ messageId }),
+    params: () => z.strictObject({ messageId: messageId() }),
     result: zGetIcmMessageResult,
   }),
   listIcmMessages: defineOperation({
@@ -39,17 +42,20 @@ export const icm = {
     endpoint: 'GET /v1/icm/messages',
     summary: 'Interchain Messaging (Teleporter) messages, newest first, filtered by chain, sender or recipient.',
     description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      ...pages,
-      sourceBlockchainId: evmChainId.optional().describe('Only messages sent from this chain (EVM chain ID or cb58).'),
-      destinationBlockchainId: evmChainId
-        .optional()
-        .describe('Only messages sent to this chain (EVM chain ID or cb58).'),
-      blockchainId: cb58Id('a blockchain ID').optional().describe('Only messages from or to this chain (cb58).'),
-      to: evmAddress('a recipient address').optional().describe('Only messages to this recipient, 0x-hex.'),
-      from: evmAddress('a sender address').optional().describe('Only messages from this sender, 0x-hex.'),
-      network: icmNetwork,
-    }),
+    params: () =>
+      z.strictObject({
+        ...pages(),
+        sourceBlockchainId: evmChainId()
+          .optional()
+          .describe('Only messages sent from this chain (EVM chain ID or cb58).'),
+        destinationBlockchainId: evmChainId()
+          .optional()
+          .describe('Only messages sent to this chain (EVM chain ID or cb58).'),
+        blockchainId: cb58Id('a blockchain ID').optional().describe('Only messages from or to this chain (cb58).'),
+        to: evmAddress('a recipient address').optional().describe('Only messages to this recipient, 0x-hex.'),
+        from: evmAddress('a sender address').optional().describe('Only messages from this sender, 0x-hex.'),
+        network: icmNetwork(),
+      }),
     result: zListIcmMessagesResult,
     pagination: { kind: 'pageToken', items: 'messages' },
   }),
@@ -59,11 +65,12 @@ export const icm = {
     endpoint: 'GET /v1/icm/addresses/{address}/messages',
     summary: 'The Interchain Messaging (Teleporter) messages an address sent or receives, newest first.',
     description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      address: evmAddress('an EVM address').describe('Sender or recipient address, 0x-hex.'),
-      ...pages,
-      network: icmNetwork,
-    }),
+    params: () =>
+      z.strictObject({
+        address: evmAddress('an EVM address').describe('Sender or recipient address, 0x-hex.'),
+        ...pages(),
+        network: icmNetwork(),
+      }),
     result: zListIcmMessagesByAddressResult,
     pagination: { kind: 'pageToken', items: 'messages' },
   }),

@@ -33,25 +33,25 @@ const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
  * how `Money.value` is documented although typed number) is that number.
  */
 export function jsonNumber<S extends z.ZodType<number>>(schema: S) {
-  return z.preprocess(
-    (value) =>
-      typeof value === 'bigint'
-        ? Number(value)
-        : typeof value === 'string' && NUMBER_TEXT.test(value)
-          ? Number(value)
-          : value,
-    schema,
-  )
+  return z.preprocess(toNumber, schema)
 }
+
+/** jsonNumber's conversion (../result-parser.ts recognises it and applies it in place). */
+export const toNumber = (value: unknown): unknown =>
+  typeof value === 'bigint'
+    ? Number(value)
+    : typeof value === 'string' && NUMBER_TEXT.test(value)
+      ? Number(value)
+      : value
 
 /**
  * A string field the description exemplifies with a number (the Metrics `sortKey`: type string, example 123): a
  * number is taken as its decimal text, exactly (bigint included).
  */
 export function numericText<S extends z.ZodType<string>>(schema: S) {
-  return z.preprocess(
-    (value) =>
-      typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : value,
-    schema,
-  )
+  return z.preprocess(toText, schema)
 }
+
+/** numericText's conversion (../result-parser.ts recognises it and applies it in place). */
+export const toText = (value: unknown): unknown =>
+  typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : value

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
 import {
@@ -52,29 +53,37 @@ const SERIES = 'results holds {timestamp (Unix seconds), value} points, newest f
 
 /** Metrics of the description that only support timeInterval "day" (every cumulative*, avg*, max*, plus these). */
 const DAY_ONLY = /^(cumulative|avg|max)|^(contracts|deployers|feesPaid)$/
-const metric = closedEnum(zChainMetric).describe('Which chain metric, e.g. txCount, activeAddresses, avgTps, gasUsed.')
-const timeInterval = closedEnum(zTimeIntervalGranularity).describe(
-  'Bucket size: hour, day, week or month (buckets start at 0:00 UTC, on Mondays, on the 1st).',
+const metric = lazy(() =>
+  closedEnum(zChainMetric()).describe('Which chain metric, e.g. txCount, activeAddresses, avgTps, gasUsed.'),
+)
+const timeInterval = lazy(() =>
+  closedEnum(zTimeIntervalGranularity()).describe(
+    'Bucket size: hour, day, week or month (buckets start at 0:00 UTC, on Mondays, on the 1st).',
+  ),
 )
 const blockchainIdFilter = (what: string) => cb58Id('a blockchain ID').describe(what)
-const groupBy = z
-  .enum(['srcBlockchainId', 'destBlockchainId', 'srcBlockchainId,destBlockchainId'], {
-    error: 'expected one of srcBlockchainId, destBlockchainId, srcBlockchainId,destBlockchainId',
-  })
-  .describe('Split counts by source chain, destination chain, or both.')
-const feeRange = { startTimestamp: startTimestamp.optional(), endTimestamp: endTimestamp.optional() }
+const groupBy = lazy(() =>
+  z
+    .enum(['srcBlockchainId', 'destBlockchainId', 'srcBlockchainId,destBlockchainId'], {
+      error: 'expected one of srcBlockchainId, destBlockchainId, srcBlockchainId,destBlockchainId',
+    })
+    .describe('Split counts by source chain, destination chain, or both.'),
+)
+const feeRange = lazy(() => ({ startTimestamp: startTimestamp().optional(), endTimestamp: endTimestamp().optional() }))
 const THRESHOLD_ERROR = 'expected a non-negative amount, e.g. "1000000"'
 const FEES = 'Fee values are in nAVAX (1 AVAX = 10^9 nAVAX).'
 
 /** `GET /v1/avg_tps/{chainId}` as the seed and the usage guide show it: not in the OpenAPI description. */
-export const avgTpsResult = record({
-  results: z.array(zMetricsValue),
-  /** The HTTP status the service repeats in the body (200). */
-  status: jsonNumber(z.number()).optional(),
-  /** Unix seconds when the last data point was updated. */
-  lastRun: jsonNumber(z.number()).optional(),
-  nextPageToken: z.string().optional(),
-})
+export const avgTpsResult = lazy(() =>
+  record({
+    results: z.array(zMetricsValue()),
+    /** The HTTP status the service repeats in the body (200). */
+    status: jsonNumber(z.number()).optional(),
+    /** Unix seconds when the last data point was updated. */
+    lastRun: jsonNumber(z.number()).optional(),
+    nextPageToken: z.string().optional(),
+  }),
+)
 
 export const metrics = {
   getAvgTps: defineOperation({
@@ -83,7 +92,7 @@ export const metrics = {
     endpoint: 'GET /v1/avg_tps/{chainId}',
     summary: 'The average transactions per second of an EVM chain, one point per day, newest first.',
     description: `The seed's legacy endpoint (documented only in the Metrics API usage guide): {results: [{timestamp, value}], status, lastRun}, lastRun being when the last point was updated (Unix seconds). The same series is metrics.getEvmChainMetrics with metric avgTps and timeInterval day. ${PAGES} ${metricsWeight(undefined)}`,
-    params: z.strictObject({ chainId: metricsChainId(false), pageToken: pageToken.optional() }),
+    params: () => z.strictObject({ chainId: metricsChainId(false), pageToken: pageToken().optional() }),
     result: avgTpsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -93,7 +102,7 @@ export const metrics = {
     endpoint: 'GET /v2/health-check',
     summary: "The Metrics API's health: status ok, error or shutting_down, with each dependency's status.",
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zMetricsHealthCheckResult,
     okStatuses: [503],
   }),
@@ -103,7 +112,7 @@ export const metrics = {
     endpoint: 'GET /v2/live-check',
     summary: 'Whether the Metrics API process is alive.',
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zMetricsLiveCheckResult,
     okStatuses: [503],
   }),
@@ -113,7 +122,7 @@ export const metrics = {
     endpoint: 'GET /v2/chains',
     summary: 'The chains the Metrics API has data for: EVM chain ID, name, blockchain ID, subnet ID and network.',
     description: `network picks mainnet or fuji/testnet chains. ${PAGES} ${metricsWeight('free')}`,
-    params: z.strictObject({ pageToken: pageToken.optional(), network: network.optional() }).optional(),
+    params: () => z.strictObject({ pageToken: pageToken().optional(), network: network().optional() }).optional(),
     result: zListChainsResult,
     pagination: { kind: 'pageToken', items: 'chains' },
   }),
@@ -123,7 +132,7 @@ export const metrics = {
     endpoint: 'GET /v2/chains/{chainId}',
     summary: 'One chain the Metrics API has data for, by EVM chain ID.',
     description: `Answers evmChainId, chainName, blockchainId, subnetId and network (mainnet or testnet). ${metricsWeight('free')}`,
-    params: z.strictObject({ chainId: metricsChainId(false) }),
+    params: () => z.strictObject({ chainId: metricsChainId(false) }),
     result: zGetChainResult,
   }),
   getEvmChainMetrics: defineOperation({
@@ -132,27 +141,28 @@ export const metrics = {
     endpoint: 'GET /v2/chains/{chainId}/metrics/{metric}',
     summary: 'A time series of one activity metric of an EVM chain (or of all chains), per hour, day, week or month.',
     description: `metric: activeAddresses, activeSenders, txCount, gasUsed (any timeInterval); cumulative*, avg*, max* (avgTps, maxTps, avgGps, maxGps, avgGasPrice, maxGasPrice in wei), contracts, deployers and feesPaid (wei) only with timeInterval day. chainId may be "total", "mainnet" or "testnet" for sums over chains. Points are updated several times an hour and the latest may change. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
-    params: z
-      .strictObject({
-        chainId: metricsChainId(true),
-        metric,
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        timeInterval: timeInterval.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(2160, 1, 100).optional(),
-      })
-      .superRefine((params, ctx) => {
-        checkRanges(params, ctx)
-        if (params.timeInterval && params.timeInterval !== 'day' && DAY_ONLY.test(params.metric)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['timeInterval'],
-            input: params.timeInterval,
-            message: `${params.metric} supports only timeInterval "day"`,
-          })
-        }
-      }),
+    params: () =>
+      z
+        .strictObject({
+          chainId: metricsChainId(true),
+          metric: metric(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          timeInterval: timeInterval().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(2160, 1, 100).optional(),
+        })
+        .superRefine((params, ctx) => {
+          checkRanges(params, ctx)
+          if (params.timeInterval && params.timeInterval !== 'day' && DAY_ONLY.test(params.metric)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['timeInterval'],
+              input: params.timeInterval,
+              message: `${params.metric} supports only timeInterval "day"`,
+            })
+          }
+        }),
     result: zGetEvmChainMetricsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -162,10 +172,11 @@ export const metrics = {
     endpoint: 'GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}',
     summary: 'One activity metric of an EVM chain over the last hour, day, week, month, 90 days, year and all time.',
     description: `result holds lastHour, lastDay, lastWeek, lastMonth, last90Days, lastYear and allTime; activeAddresses and activeSenders only have the last hour, day and week. chainId may be "total", "mainnet" or "testnet". ${metricsWeight('small')}`,
-    params: z.strictObject({
-      chainId: metricsChainId(true),
-      metric: closedEnum(zChainRollingWindowMetric).describe('Which metric, e.g. txCount, gasUsed, feesPaid.'),
-    }),
+    params: () =>
+      z.strictObject({
+        chainId: metricsChainId(true),
+        metric: closedEnum(zChainRollingWindowMetric()).describe('Which metric, e.g. txCount, gasUsed, feesPaid.'),
+      }),
     result: zGetEvmChainRollingWindowMetricsResult,
   }),
   getICMTimeseries: defineOperation({
@@ -175,20 +186,21 @@ export const metrics = {
     summary:
       'A time series of Interchain Messaging (ICM) message counts, for a chain pair, a source, a destination or a network.',
     description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. Each point also names its srcBlockchainId and destBlockchainId. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
-    params: z
-      .strictObject({
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
-        destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
-        timeInterval: timeInterval.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(2160, 1, 100).optional(),
-        groupBy: groupBy.optional(),
-        network: network.optional(),
-      })
-      .superRefine(checkRanges)
-      .optional(),
+    params: () =>
+      z
+        .strictObject({
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
+          destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
+          timeInterval: timeInterval().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(2160, 1, 100).optional(),
+          groupBy: groupBy().optional(),
+          network: network().optional(),
+        })
+        .superRefine(checkRanges)
+        .optional(),
     result: zGetIcmTimeseriesResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -199,14 +211,15 @@ export const metrics = {
     summary:
       'Interchain Messaging (ICM) message counts over the last hour, day, week, month, 90 days, year and all time.',
     description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. ${metricsWeight('small')}`,
-    params: z
-      .strictObject({
-        srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
-        destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
-        groupBy: groupBy.optional(),
-        network: network.optional(),
-      })
-      .optional(),
+    params: () =>
+      z
+        .strictObject({
+          srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
+          destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
+          groupBy: groupBy().optional(),
+          network: network().optional(),
+        })
+        .optional(),
     result: zGetIcmSummaryResult,
   }),
   getStakingMetrics: defineOperation({
@@ -215,19 +228,20 @@ export const metrics = {
     endpoint: 'GET /v2/networks/{network}/metrics/{metric}',
     summary: 'A time series of validator or delegator count or weight (stake) of the Primary Network or one subnet.',
     description: `metric: validatorCount, validatorWeight, delegatorCount or delegatorWeight; weights are in nAVAX (1 AVAX = 10^9 nAVAX) for the Primary Network. subnetId defaults to the Primary Network (11111111111111111111111111111111LpoYY). pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
-    params: z
-      .strictObject({
-        network,
-        metric: closedEnum(zNetworkMetric).describe(
-          'validatorCount, validatorWeight, delegatorCount or delegatorWeight.',
-        ),
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(2160, 1, 100).optional(),
-        subnetId: cb58Id('a subnet ID').describe('Subnet ID; default the Primary Network.').optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          metric: closedEnum(zNetworkMetric()).describe(
+            'validatorCount, validatorWeight, delegatorCount or delegatorWeight.',
+          ),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(2160, 1, 100).optional(),
+          subnetId: cb58Id('a subnet ID').describe('Subnet ID; default the Primary Network.').optional(),
+        })
+        .superRefine(checkRanges),
     result: zGetStakingMetricsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -237,14 +251,15 @@ export const metrics = {
     endpoint: 'GET /v2/validators/metrics/{metric}',
     summary: 'A daily series of fees paid by all L1 validators, or of how many pay, optionally within a time range.',
     description: `metric: totalCumulativeFeesDaily, totalValidatorFeesDaily or totalPayingValidatorsDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
-    params: z
-      .strictObject({
-        metric: z.enum(['totalCumulativeFeesDaily', 'totalValidatorFeesDaily', 'totalPayingValidatorsDaily'], {
-          error: 'expected one of totalCumulativeFeesDaily, totalValidatorFeesDaily, totalPayingValidatorsDaily',
-        }),
-        ...feeRange,
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          metric: z.enum(['totalCumulativeFeesDaily', 'totalValidatorFeesDaily', 'totalPayingValidatorsDaily'], {
+            error: 'expected one of totalCumulativeFeesDaily, totalValidatorFeesDaily, totalPayingValidatorsDaily',
+          }),
+          ...feeRange(),
+        })
+        .superRefine(checkRanges),
     result: zGetTotalL1ValidatorMetricsResult,
   }),
   getMetricsByValidationId: defineOperation({
@@ -253,15 +268,16 @@ export const metrics = {
     endpoint: 'GET /v2/validation/{l1ValidationId}/metrics/{metric}',
     summary: 'A daily series of the fees one L1 validation paid, optionally within a time range.',
     description: `metric: validationFeesDaily or validationCumulativeFeesDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
-    params: z
-      .strictObject({
-        l1ValidationId,
-        metric: z.enum(['validationCumulativeFeesDaily', 'validationFeesDaily'], {
-          error: 'expected one of validationCumulativeFeesDaily, validationFeesDaily',
-        }),
-        ...feeRange,
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          l1ValidationId: l1ValidationId(),
+          metric: z.enum(['validationCumulativeFeesDaily', 'validationFeesDaily'], {
+            error: 'expected one of validationCumulativeFeesDaily, validationFeesDaily',
+          }),
+          ...feeRange(),
+        })
+        .superRefine(checkRanges),
     result: zGetMetricsByValidationIdResult,
   }),
   getMetricsByNodeId: defineOperation({
@@ -270,15 +286,16 @@ export const metrics = {
     endpoint: 'GET /v2/validator/{nodeId}/metrics/{metric}',
     summary: 'A daily series of the L1 validator fees one node paid, optionally within a time range.',
     description: `metric: perNodeDailyFeesPaid or perNodeCumulativeFeesPaid. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
-    params: z
-      .strictObject({
-        nodeId,
-        metric: z.enum(['perNodeCumulativeFeesPaid', 'perNodeDailyFeesPaid'], {
-          error: 'expected one of perNodeCumulativeFeesPaid, perNodeDailyFeesPaid',
-        }),
-        ...feeRange,
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          nodeId: nodeId(),
+          metric: z.enum(['perNodeCumulativeFeesPaid', 'perNodeDailyFeesPaid'], {
+            error: 'expected one of perNodeCumulativeFeesPaid, perNodeDailyFeesPaid',
+          }),
+          ...feeRange(),
+        })
+        .superRefine(checkRanges),
     result: zGetMetricsByNodeIdResult,
   }),
   getMetricsBySubnetId: defineOperation({
@@ -287,15 +304,16 @@ export const metrics = {
     endpoint: 'GET /v2/subnet/{subnetId}/metrics/{metric}',
     summary: "A daily series of the fees an L1's validators paid, or of how many pay, optionally within a time range.",
     description: `metric: perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid or perSubnetPayingValidators. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
-    params: z
-      .strictObject({
-        subnetId: cb58Id('a subnet ID').describe('Subnet ID of the L1.'),
-        metric: z.enum(['perSubnetDailyFeesPaid', 'perSubnetCumulativeFeesPaid', 'perSubnetPayingValidators'], {
-          error: 'expected one of perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid, perSubnetPayingValidators',
-        }),
-        ...feeRange,
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          subnetId: cb58Id('a subnet ID').describe('Subnet ID of the L1.'),
+          metric: z.enum(['perSubnetDailyFeesPaid', 'perSubnetCumulativeFeesPaid', 'perSubnetPayingValidators'], {
+            error: 'expected one of perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid, perSubnetPayingValidators',
+          }),
+          ...feeRange(),
+        })
+        .superRefine(checkRanges),
     result: zGetMetricsBySubnetIdResult,
   }),
   getAddressesByBtcbBridged: defineOperation({
@@ -304,15 +322,16 @@ export const metrics = {
     endpoint: 'GET /v2/chains/43114/btcb/bridged:getAddresses',
     summary: 'The C-Chain addresses whose net BTC.b bridged amount is above a threshold.',
     description: `threshold is the minimum net bridged amount as a decimal string (e.g. "1000000"). pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
-    params: z.strictObject({
-      threshold: z
-        .union([z.string(), z.number(), z.bigint()], { error: THRESHOLD_ERROR })
-        .refine((v) => (typeof v === 'string' ? /^\d+(\.\d+)?$/.test(v) : v >= 0), { error: THRESHOLD_ERROR })
-        .transform(String)
-        .describe('Minimum net bridged amount, e.g. "1000000".'),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(5000, 1, 1000).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        threshold: z
+          .union([z.string(), z.number(), z.bigint()], { error: THRESHOLD_ERROR })
+          .refine((v) => (typeof v === 'string' ? /^\d+(\.\d+)?$/.test(v) : v >= 0), { error: THRESHOLD_ERROR })
+          .transform(String)
+          .describe('Minimum net bridged amount, e.g. "1000000".'),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(5000, 1, 1000).optional(),
+      }),
     result: zGetAddressesByBtcbBridgedResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),
@@ -322,18 +341,19 @@ export const metrics = {
     endpoint: 'GET /v2/subnets/{subnetId}/validators:getAddresses',
     summary: "The reward addresses of a subnet's validators that validated during a time range.",
     description: `Each entry lists the addresses set to receive rewards and a sortKey. pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
-    params: z
-      .strictObject({
-        subnetId: cb58Id('a subnet ID').describe(
-          'Subnet ID; 11111111111111111111111111111111LpoYY is the Primary Network.',
-        ),
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(5000, 1, 1000).optional(),
-        network: network.optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          subnetId: cb58Id('a subnet ID').describe(
+            'Subnet ID; 11111111111111111111111111111111LpoYY is the Primary Network.',
+          ),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(5000, 1, 1000).optional(),
+          network: network().optional(),
+        })
+        .superRefine(checkRanges),
     result: zGetValidatorsByDateRangeResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zDataHealthCheckResult,
@@ -20,8 +21,10 @@ import { cb58Id, dataRead, dataWeight, network, PAGES, pageSize, pageToken, sort
 const BLOCKCHAIN =
   'Each blockchain has blockchainId, blockchainName, subnetId, vmId, createBlockNumber and createBlockTimestamp (the P-Chain block of its CreateChainTx), and evmChainId for EVM chains.'
 
-const blockchainId = cb58Id('a blockchain ID').describe('Blockchain ID (cb58), as platform.getBlockchains lists them.')
-const subnetId = cb58Id('a subnet ID').describe('Subnet ID (cb58).')
+const blockchainId = lazy(() =>
+  cb58Id('a blockchain ID').describe('Blockchain ID (cb58), as platform.getBlockchains lists them.'),
+)
+const subnetId = lazy(() => cb58Id('a subnet ID').describe('Subnet ID (cb58).'))
 
 export const networks = {
   healthCheck: defineOperation({
@@ -30,7 +33,7 @@ export const networks = {
     endpoint: 'GET /v1/health-check',
     summary: "The Data API's health: status ok, error or shutting_down, with its database's and cache's status.",
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zDataHealthCheckResult,
     okStatuses: [503],
   }),
@@ -40,7 +43,7 @@ export const networks = {
     endpoint: 'GET /v1/live-check',
     summary: 'Whether the Data API process is alive (reads only).',
     description: `A dead service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zLiveCheckResult,
     okStatuses: [503],
   }),
@@ -50,7 +53,7 @@ export const networks = {
     endpoint: 'GET /v1/avax/supply',
     summary: "AVAX's supply: total and circulating, burned per chain, staked, locked, rewards and L1 validator fees.",
     description: `Every figure is a decimal string of AVAX (not nAVAX; it may have a fractional part); lastUpdated is an ISO 8601 time. ${dataWeight('free')}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zGetAvaxSupplyResult,
   }),
   getNetworkDetails: defineOperation({
@@ -59,7 +62,7 @@ export const networks = {
     endpoint: 'GET /v1/networks/{network}',
     summary: "The Primary Network's staking figures: validator and delegator counts and stake, staking ratio.",
     description: `validatorDetails: validatorCount, totalAmountStaked (nAVAX), estimatedAnnualStakingReward, stakingDistributionByVersion (stake per avalanchego version) and stakingRatio; delegatorDetails: delegatorCount, totalAmountStaked. ${dataWeight('xl')}`,
-    params: z.strictObject({ network }),
+    params: () => z.strictObject({ network: network() }),
     result: zGetNetworkDetailsResult,
   }),
   listBlockchains: defineOperation({
@@ -68,12 +71,13 @@ export const networks = {
     endpoint: 'GET /v1/networks/{network}/blockchains',
     summary: 'The blockchains created on the network (by CreateChainTx), with their subnet and VM.',
     description: `${BLOCKCHAIN} sortOrder asc (oldest first) or desc. ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      sortOrder: sortOrder.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(10_000, 1, 100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        sortOrder: sortOrder().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(10_000, 1, 100).optional(),
+      }),
     result: zListBlockchainsResult,
     pagination: { kind: 'pageToken', items: 'blockchains' },
   }),
@@ -83,7 +87,7 @@ export const networks = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}',
     summary: 'One blockchain created on the network: its subnet, VM and creation block.',
     description: `${BLOCKCHAIN} An ID the network does not know answers 404. ${dataWeight('medium')}`,
-    params: z.strictObject({ network, blockchainId }),
+    params: () => z.strictObject({ network: network(), blockchainId: blockchainId() }),
     result: zGetBlockchainByIdResult,
   }),
   listSubnets: defineOperation({
@@ -92,12 +96,13 @@ export const networks = {
     endpoint: 'GET /v1/networks/{network}/subnets',
     summary: 'The subnets created on the network, with owners, blockchains and whether each is an L1.',
     description: `Each subnet has subnetId, subnetOwnershipInfo (addresses, threshold, locktime), isL1 (with l1ConversionTransactionHash and l1ValidatorManagerDetails once converted) and its blockchains. ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      sortOrder: sortOrder.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(10_000, 1, 100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        sortOrder: sortOrder().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(10_000, 1, 100).optional(),
+      }),
     result: zListSubnetsResult,
     pagination: { kind: 'pageToken', items: 'subnets' },
   }),
@@ -107,7 +112,7 @@ export const networks = {
     endpoint: 'GET /v1/networks/{network}/subnets/{subnetId}',
     summary: 'One subnet: owners, blockchains, and its L1 conversion when it is an L1.',
     description: `As one item of data.listSubnets; an ID the network does not know answers 404. ${dataWeight('medium')}`,
-    params: z.strictObject({ network, subnetId }),
+    params: () => z.strictObject({ network: network(), subnetId: subnetId() }),
     result: zGetSubnetByIdResult,
   }),
 } as const

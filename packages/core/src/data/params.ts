@@ -6,6 +6,7 @@
 import * as z from 'zod'
 import { isAddress } from '../encoding/address.js'
 import { isId, isNodeId } from '../encoding/ids.js'
+import { lazy } from '../lazy.js'
 import {
   zApiFeature,
   zBlockchainId,
@@ -55,11 +56,15 @@ export function closedEnum<E extends z.ZodEnum>(open: OpenEnum<E>) {
   return z.enum(known.enum as E['enum'], { error: `expected one of ${known.options.join(', ')}` })
 }
 
-export const network = closedEnum(zNetwork).describe('mainnet, or fuji (also called testnet).')
-export const currency = closedEnum(zCurrencyCode).describe('Currency of prices and values; default usd.')
-export const sortOrder = closedEnum(zSortOrder).describe('asc (oldest first) or desc (newest first), by timestamp.')
-export const transactionStatus = closedEnum(zTransactionStatus).describe('Only failed or only successful transactions.')
-export const apiFeature = closedEnum(zApiFeature).describe('Only chains that have this feature.')
+export const network = lazy(() => closedEnum(zNetwork()).describe('mainnet, or fuji (also called testnet).'))
+export const currency = lazy(() => closedEnum(zCurrencyCode()).describe('Currency of prices and values; default usd.'))
+export const sortOrder = lazy(() =>
+  closedEnum(zSortOrder()).describe('asc (oldest first) or desc (newest first), by timestamp.'),
+)
+export const transactionStatus = lazy(() =>
+  closedEnum(zTransactionStatus()).describe('Only failed or only successful transactions.'),
+)
+export const apiFeature = lazy(() => closedEnum(zApiFeature()).describe('Only chains that have this feature.'))
 /**
  * An enumeration the service extends before its description does (data-api.md 0b.4: new transaction types reach the
  * service first; custom networks have blockchain IDs no description lists): the known values type it, and any value
@@ -73,26 +78,34 @@ export function growingEnum<E extends z.ZodEnum>(open: OpenEnum<E>, form: (value
 }
 
 const anyBlockchainId = 'the blockchain ID (cb58) of any network'
-export const primaryNetworkBlockchainId = growingEnum(zBlockchainId, isId, anyBlockchainId).describe(
-  'p-chain, x-chain, c-chain, or a blockchain ID (those of mainnet and fuji, or of a custom network).',
+export const primaryNetworkBlockchainId = lazy(() =>
+  growingEnum(zBlockchainId(), isId, anyBlockchainId).describe(
+    'p-chain, x-chain, c-chain, or a blockchain ID (those of mainnet and fuji, or of a custom network).',
+  ),
 )
-export const xChainId = growingEnum(zXChainId, isId, anyBlockchainId).describe(
-  'x-chain, or an X-Chain blockchain ID (of mainnet, fuji or a custom network).',
+export const xChainId = lazy(() =>
+  growingEnum(zXChainId(), isId, anyBlockchainId).describe(
+    'x-chain, or an X-Chain blockchain ID (of mainnet, fuji or a custom network).',
+  ),
 )
 export const P_CHAIN_IDS: readonly string[] = ['p-chain', '11111111111111111111111111111111LpoYY']
 
-const txType = growingEnum(
-  zPrimaryNetworkTxType,
-  (v) => /^[A-Z][A-Za-z0-9]*Tx$/.test(v),
-  'a newer transaction type of the same form (e.g. AddAutoRenewedValidatorTx)',
+const txType = lazy(() =>
+  growingEnum(
+    zPrimaryNetworkTxType(),
+    (v) => /^[A-Z][A-Za-z0-9]*Tx$/.test(v),
+    'a newer transaction type of the same form (e.g. AddAutoRenewedValidatorTx)',
+  ),
 )
 /** One transaction type or several; sent as repeated `txTypes` keys. */
-export const txTypes = z
-  .union([txType, z.array(txType).min(1, { error: 'expected at least one transaction type' })], {
-    error: `expected a transaction type or an array of them: ${knownEnum(zPrimaryNetworkTxType).options.join(', ')}, or a newer type of the same form`,
-  })
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .describe('Only transactions of these types, e.g. ["AddPermissionlessValidatorTx", "BaseTx"].')
+export const txTypes = lazy(() =>
+  z
+    .union([txType(), z.array(txType()).min(1, { error: 'expected at least one transaction type' })], {
+      error: `expected a transaction type or an array of them: ${knownEnum(zPrimaryNetworkTxType()).options.join(', ')}, or a newer type of the same form`,
+    })
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .describe('Only transactions of these types, e.g. ["AddPermissionlessValidatorTx", "BaseTx"].'),
+)
 
 // ---- identifiers -------------------------------------------------------------------------------------------------
 
@@ -102,22 +115,26 @@ const HASH = /^0x[0-9a-fA-F]{64}$/
 export const evmAddress = (what = 'an EVM address') =>
   z.string().regex(EVM_ADDRESS, { error: `expected ${what}: 0x followed by 40 hex digits` })
 
-export const txHash = z
-  .string()
-  .regex(HASH, { error: 'expected a transaction hash: 0x followed by 64 hex digits' })
-  .describe('Transaction hash, 0x-hex.')
+export const txHash = lazy(() =>
+  z
+    .string()
+    .regex(HASH, { error: 'expected a transaction hash: 0x followed by 64 hex digits' })
+    .describe('Transaction hash, 0x-hex.'),
+)
 
 const CHAIN_ID_ERROR =
   'expected an EVM chain ID like "43114" (number or decimal string) or the blockchain ID of an EVM chain in cb58; data.listChains lists the supported chains'
 
 /** `43114`, `"43114"` or a cb58 blockchain ID; sent as a string. */
-export const evmChainId = z
-  .union([z.string(), z.number()], { error: CHAIN_ID_ERROR })
-  .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v > 0 : /^[1-9]\d{0,19}$/.test(v) || isId(v)), {
-    error: CHAIN_ID_ERROR,
-  })
-  .transform(String)
-  .describe('EVM chain ID (43114 for the C-Chain, 43113 on fuji) or blockchain ID.')
+export const evmChainId = lazy(() =>
+  z
+    .union([z.string(), z.number()], { error: CHAIN_ID_ERROR })
+    .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v > 0 : /^[1-9]\d{0,19}$/.test(v) || isId(v)), {
+      error: CHAIN_ID_ERROR,
+    })
+    .transform(String)
+    .describe('EVM chain ID (43114 for the C-Chain, 43113 on fuji) or blockchain ID.'),
+)
 
 const METRICS_CHAIN_ERROR =
   'expected an EVM chain ID like "43114" (number or decimal string), or "total", "mainnet" or "testnet"; metrics.listChains lists the supported chains'
@@ -147,31 +164,37 @@ export const metricsChainId = (aggregates: boolean) =>
 const BLOCK_ID_ERROR = 'expected a block number (whole number >= 0) or a block hash (0x followed by 64 hex digits)'
 
 /** A block number (number, bigint or decimal string) or a block hash; sent as a string. */
-export const blockId = z
-  .union([z.string(), z.number(), z.bigint()], { error: BLOCK_ID_ERROR })
-  .refine(
-    (v) =>
-      typeof v === 'string' ? /^\d{1,20}$/.test(v) || HASH.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v),
-    { error: BLOCK_ID_ERROR },
-  )
-  .transform(String)
-  .describe('Block number or block hash.')
+export const blockId = lazy(() =>
+  z
+    .union([z.string(), z.number(), z.bigint()], { error: BLOCK_ID_ERROR })
+    .refine(
+      (v) =>
+        typeof v === 'string' ? /^\d{1,20}$/.test(v) || HASH.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v),
+      { error: BLOCK_ID_ERROR },
+    )
+    .transform(String)
+    .describe('Block number or block hash.'),
+)
 
 /** A block height (number, bigint or decimal string); sent as a decimal string. */
-export const blockNumber = z
-  .union([z.string(), z.number(), z.bigint()], { error: 'expected a block number: a whole number >= 0' })
-  .refine((v) => (typeof v === 'string' ? /^\d{1,20}$/.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v)), {
-    error: 'expected a block number: a whole number >= 0',
-  })
-  .transform(String)
-  .describe('Balances as of this block; default the latest block.')
+export const blockNumber = lazy(() =>
+  z
+    .union([z.string(), z.number(), z.bigint()], { error: 'expected a block number: a whole number >= 0' })
+    .refine((v) => (typeof v === 'string' ? /^\d{1,20}$/.test(v) : typeof v === 'bigint' ? v >= 0n : isWhole(v)), {
+      error: 'expected a block number: a whole number >= 0',
+    })
+    .transform(String)
+    .describe('Balances as of this block; default the latest block.'),
+)
 
-export const nodeId = z
-  .string()
-  .refine(isNodeId, {
-    error: 'expected a node ID: "NodeID-" followed by cb58, like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"',
-  })
-  .describe('Node ID of a Primary Network validator.')
+export const nodeId = lazy(() =>
+  z
+    .string()
+    .refine(isNodeId, {
+      error: 'expected a node ID: "NodeID-" followed by cb58, like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"',
+    })
+    .describe('Node ID of a Primary Network validator.'),
+)
 
 export const cb58Id = (what: string) =>
   z.string().refine(isId, {
@@ -179,24 +202,29 @@ export const cb58Id = (what: string) =>
   })
 
 /** An L1 validation ID: cb58, or the 0x-hex form (`validationIdHex`) that the service also reports. */
-export const l1ValidationId = z
-  .string()
-  .refine((v) => isId(v) || HASH.test(v), {
-    error: 'expected an L1 validation ID: 32 bytes in cb58, or 0x followed by 64 hex digits',
-  })
-  .describe('L1 validation ID (cb58 or 0x-hex).')
+export const l1ValidationId = lazy(() =>
+  z
+    .string()
+    .refine((v) => isId(v) || HASH.test(v), {
+      error: 'expected an L1 validation ID: 32 bytes in cb58, or 0x followed by 64 hex digits',
+    })
+    .describe('L1 validation ID (cb58 or 0x-hex).'),
+)
 
 /** Primary Network addresses: `avax1...`, `P-avax1...`, `X-fuji1...` (bech32), or `0x...` for C-Chain atomic txs. */
-const pnAddress = z
-  .string()
-  .refine(
-    (v) =>
-      EVM_ADDRESS.test(v) || (isAddress(v, undefined, { allowBare: true }) && (!v.includes('-') || /^[PXC]-/.test(v))),
-    {
-      error:
-        'expected an address like "avax1...", "P-avax1..." or "X-fuji1..." (bech32), or 0x-hex for C-Chain atomic transactions',
-    },
-  )
+const pnAddress = lazy(() =>
+  z
+    .string()
+    .refine(
+      (v) =>
+        EVM_ADDRESS.test(v) ||
+        (isAddress(v, undefined, { allowBare: true }) && (!v.includes('-') || /^[PXC]-/.test(v))),
+      {
+        error:
+          'expected an address like "avax1...", "P-avax1..." or "X-fuji1..." (bech32), or 0x-hex for C-Chain atomic transactions',
+      },
+    ),
+)
 
 /** A list as an array or a comma-separated string of `item`s (`many`, one of them `one`); sent comma-separated. */
 export function commaSeparated(item: z.ZodType<string, string>, many: string, one: string) {
@@ -209,26 +237,32 @@ export function commaSeparated(item: z.ZodType<string, string>, many: string, on
     .transform((list) => list.join(','))
 }
 
-export const contractAddresses = commaSeparated(
-  evmAddress('a contract address'),
-  'contract addresses',
-  'contract address',
-).describe('Only these token contracts (0x addresses).')
+export const contractAddresses = lazy(() =>
+  commaSeparated(evmAddress('a contract address'), 'contract addresses', 'contract address').describe(
+    'Only these token contracts (0x addresses).',
+  ),
+)
 
 /** One address, an array, or a comma-separated string; sent comma-separated as the service expects. */
-export const primaryNetworkAddresses = commaSeparated(pnAddress, 'addresses', 'address').describe(
-  'X-/P-Chain addresses (avax1..., P-avax1..., X-fuji1...) or 0x addresses for C-Chain atomic txs.',
+export const primaryNetworkAddresses = lazy(() =>
+  commaSeparated(pnAddress(), 'addresses', 'address').describe(
+    'X-/P-Chain addresses (avax1..., P-avax1..., X-fuji1...) or 0x addresses for C-Chain atomic txs.',
+  ),
 )
 
 /** Node IDs, as an array or comma-separated. */
-export const nodeIds = commaSeparated(nodeId, 'node IDs', 'node ID').describe('Only these node IDs ("NodeID-...").')
+export const nodeIds = lazy(() =>
+  commaSeparated(nodeId(), 'node IDs', 'node ID').describe('Only these node IDs ("NodeID-...").'),
+)
 
 // ---- paging, ranges, times ---------------------------------------------------------------------------------------
 
-export const pageToken = z
-  .string()
-  .min(1, { error: 'expected the nextPageToken of a previous page' })
-  .describe('nextPageToken of the previous page: continue after it (tokens expire after 24 hours).')
+export const pageToken = lazy(() =>
+  z
+    .string()
+    .min(1, { error: 'expected the nextPageToken of a previous page' })
+    .describe('nextPageToken of the previous page: continue after it (tokens expire after 24 hours).'),
+)
 
 /** Items per page, `min..max` (the seed's 1..100, 1..500 for the balance lists; the description's elsewhere). */
 export const pageSize = (max: number, min = 1, fallback = 10) => {
@@ -245,8 +279,12 @@ const blockHeight = (what: string) => {
   const error = 'expected a block number: a whole number >= 0'
   return z.number({ error }).int({ error }).min(0, { error }).describe(what)
 }
-export const startBlock = blockHeight('First block of the range (inclusive); without endBlock, up to the latest block.')
-export const endBlock = blockHeight('End of the block range (exclusive); without startBlock, from the genesis block.')
+export const startBlock = lazy(() =>
+  blockHeight('First block of the range (inclusive); without endBlock, up to the latest block.'),
+)
+export const endBlock = lazy(() =>
+  blockHeight('End of the block range (exclusive); without startBlock, from the genesis block.'),
+)
 
 /** Unix seconds; larger than 10^10 is refused as a likely millisecond value. */
 export const timestamp = (what: string) => {
@@ -258,8 +296,8 @@ export const timestamp = (what: string) => {
     .max(9_999_999_999, { error: 'expected a Unix time in seconds; this looks like milliseconds (divide by 1000)' })
     .describe(what)
 }
-export const startTimestamp = timestamp('Only items at or after this Unix time (seconds).')
-export const endTimestamp = timestamp('Only items at or before this Unix time (seconds).')
+export const startTimestamp = lazy(() => timestamp('Only items at or after this Unix time (seconds).'))
+export const endTimestamp = lazy(() => timestamp('Only items at or before this Unix time (seconds).'))
 
 type Ranges = {
   startBlock?: number | undefined

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { isId } from '../encoding/ids.js'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zGetAssetDetailsResult,
@@ -51,9 +52,9 @@ const SHORT_PAGES =
   'A page can hold fewer transactions than pageSize once their UTXOs reach a size threshold; that is not the end of the list (only a missing nextPageToken is).'
 
 /** The filters of the UTXO reads, GET and V2 POST alike (the description's query parameters). */
-const utxoFilters = {
-  network,
-  blockchainId: primaryNetworkBlockchainId,
+const utxoFilters = lazy(() => ({
+  network: network(),
+  blockchainId: primaryNetworkBlockchainId(),
   assetId: cb58Id('an asset ID').describe('Only UTXOs of this asset (X-Chain).').optional(),
   minUtxoAmount: z
     .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
@@ -61,10 +62,10 @@ const utxoFilters = {
     .describe('Only UTXOs of at least this amount (inclusive).')
     .optional(),
   includeSpent: z.boolean({ error: 'expected true or false' }).describe('Add spent UTXOs.').optional(),
-  sortBy: closedEnum(zUtxosSortByOption).describe('timestamp (creation time) or amount, with sortOrder.').optional(),
-  sortOrder: sortOrder.optional(),
-  pageToken: pageToken.optional(),
-}
+  sortBy: closedEnum(zUtxosSortByOption()).describe('timestamp (creation time) or amount, with sortOrder.').optional(),
+  sortOrder: sortOrder().optional(),
+  pageToken: pageToken().optional(),
+}))
 
 /**
  * The V2 POST reads carry the addresses in a JSON body (PrimaryNetworkAddressesBodyDto: comma-separated, required)
@@ -77,13 +78,15 @@ const BLOCK =
   'Each block has blockNumber, blockHash, parentHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs, blockSizeBytes and proposerDetails.'
 
 /** A P- or X-Chain block: its height (a number or digits) or its cb58 block ID. */
-const primaryBlockId = z
-  .union([z.string(), z.number()], { error: 'expected a block height (whole number >= 0) or a cb58 block ID' })
-  .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : /^\d{1,15}$/.test(v) || isId(v)), {
-    error: 'expected a block height (whole number >= 0) or a cb58 block ID',
-  })
-  .transform(String)
-  .describe('Block height, or block ID (cb58).')
+const primaryBlockId = lazy(() =>
+  z
+    .union([z.string(), z.number()], { error: 'expected a block height (whole number >= 0) or a cb58 block ID' })
+    .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : /^\d{1,15}$/.test(v) || isId(v)), {
+      error: 'expected a block height (whole number >= 0) or a cb58 block ID',
+    })
+    .transform(String)
+    .describe('Block height, or block ID (cb58).'),
+)
 
 /** The seed's rule 1 and 2: txTypes and timestamps filter only within addresses, or on the P-Chain an L1 validation. */
 function checkTransactionFilters<
@@ -123,20 +126,21 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions',
     summary: 'The latest transactions of the P-, X- or C-Chain, optionally of some addresses, types and time range.',
     description: `addresses: X-/P-Chain addresses ("avax1...", "P-avax1...", "X-fuji1...") or 0x addresses for C-Chain atomic transactions, as an array or comma-separated. txTypes, startTimestamp and endTimestamp need addresses, except on the P-Chain with l1ValidationId, which lists one L1 validator's transactions (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...). The result's shape follows the chain: P-Chain, X-Chain or C-Chain atomic transactions, with chainInfo. ${SHORT_PAGES} ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z
-      .strictObject({
-        network,
-        blockchainId: primaryNetworkBlockchainId,
-        addresses: primaryNetworkAddresses.optional(),
-        l1ValidationId: l1ValidationId.optional(),
-        txTypes: txTypes.optional(),
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-        sortOrder: sortOrder.optional(),
-      })
-      .superRefine(checkTransactionFilters),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          blockchainId: primaryNetworkBlockchainId(),
+          addresses: primaryNetworkAddresses().optional(),
+          l1ValidationId: l1ValidationId().optional(),
+          txTypes: txTypes().optional(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+          sortOrder: sortOrder().optional(),
+        })
+        .superRefine(checkTransactionFilters),
     result: zListLatestPrimaryNetworkTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -146,18 +150,19 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
     summary: 'The X-Chain transactions that moved or created one asset, optionally of some types and time range.',
     description: `blockchainId is "x-chain" or an X-Chain blockchain ID; assetId any X-Chain asset (AVAX is FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z on mainnet). Each transaction lists consumed and emitted UTXOs and the amounts unlocked and created. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z
-      .strictObject({
-        network,
-        blockchainId: xChainId,
-        assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
-        txTypes: txTypes.optional(),
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          blockchainId: xChainId(),
+          assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
+          txTypes: txTypes().optional(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkRanges),
     result: zListAssetTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -167,17 +172,18 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
     summary: 'The latest P- or X-Chain blocks proposed by one node, optionally within a time range.',
     description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs and proposerDetails. ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        network,
-        blockchainId: primaryNetworkBlockchainId,
-        nodeId,
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          blockchainId: primaryNetworkBlockchainId(),
+          nodeId: nodeId(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkRanges),
     result: zListPrimaryNetworkBlocksByNodeIdResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -188,11 +194,12 @@ export const primaryNetwork = {
     summary:
       'The UTXOs some addresses hold on the P-, X- or C-Chain (C: its shared memory), optionally spent ones too.',
     description: `addresses: as an array or comma-separated (the description makes it optional; the answer is about them). Each address's UTXOs once (a UTXO several of them own is listed once), as the node's avm/platform.getUTXOs walk them, decoded: utxoId, amount (asset.amount), owners (addresses, threshold), locktimes and the creating transaction; P-Chain UTXOs add stakeableLocktime and staked. On the C-Chain they are the atomic UTXOs waiting in its shared memory. includeSpent adds spent ones with their consuming transaction. assetId filters the X-Chain only. sortBy timestamp (creation) or amount, desc by default. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z.strictObject({
-      ...utxoFilters,
-      addresses: primaryNetworkAddresses.optional(),
-      pageSize: pageSize(100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        ...utxoFilters(),
+        addresses: primaryNetworkAddresses().optional(),
+        pageSize: pageSize(100).optional(),
+      }),
     result: zGetUtxosByAddressesResult,
     pagination: { kind: 'pageToken', items: 'utxos' },
   }),
@@ -203,12 +210,13 @@ export const primaryNetwork = {
     summary:
       'The balances of some addresses on the P-, X- or C-Chain, split into unlocked, locked, staked and shared memory.',
     description: `Per asset, each with amount and utxoCount, over the addresses' UTXOs (each once). P-Chain: unlockedUnstaked, lockedStakeable and lockedPlatform are platform.getBalance's unlocked, lockedStakeable and lockedNotStakeable; unlockedStaked, lockedStaked and pendingStaked are stake of current and future stakers; atomicMemoryUnlocked/Locked are UTXOs other chains exported to it, not imported yet. X-Chain: unlocked and locked (by locktime; together avm.getBalance with includePartial), and atomic memory. C-Chain: only its shared memory (for the EVM balance use data.getNativeBalance). blockTimestamp (Unix seconds) computes locks at that time instead of now. ${AMOUNTS} ${dataWeight('xl')}`,
-    params: z.strictObject({
-      network,
-      blockchainId: primaryNetworkBlockchainId,
-      addresses: primaryNetworkAddresses.optional(),
-      blockTimestamp: timestamp('Compute locks at this Unix time (seconds) instead of now.').optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        blockchainId: primaryNetworkBlockchainId(),
+        addresses: primaryNetworkAddresses().optional(),
+        blockTimestamp: timestamp('Compute locks at this Unix time (seconds) instead of now.').optional(),
+      }),
     result: zGetBalancesByAddressesResult,
   }),
   getChainIdsForAddresses: defineOperation({
@@ -217,7 +225,7 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/addresses:listChainIds',
     summary: 'For each address, the Primary Network chains (P, X, C) it has had any on-chain activity on.',
     description: `addresses: as an array or comma-separated (X-/P-Chain addresses, avax1.../P-avax1.../X-fuji1...); the answer lists each with blockchainIds. ${dataWeight('xl')}`,
-    params: z.strictObject({ network, addresses: primaryNetworkAddresses }),
+    params: () => z.strictObject({ network: network(), addresses: primaryNetworkAddresses() }),
     result: zGetChainIdsForAddressesResult,
   }),
   getLastActivityTimestampByAddresses: defineOperation({
@@ -226,11 +234,12 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'When some addresses last created or spent a UTXO on a Primary Network chain: time, block, tx and UTXO.',
     description: `timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed. An address without activity answers timestamp 0. ${dataWeight('xl')}`,
-    params: z.strictObject({
-      network,
-      blockchainId: primaryNetworkBlockchainId,
-      addresses: primaryNetworkAddresses.optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        blockchainId: primaryNetworkBlockchainId(),
+        addresses: primaryNetworkAddresses().optional(),
+      }),
     result: zGetLastActivityTimestampByAddressesResult,
   }),
   getUtxosByAddressesV2: defineOperation({
@@ -240,11 +249,12 @@ export const primaryNetwork = {
     query: ['pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
     summary: 'data.getUtxosByAddresses for many addresses: the addresses in a POST body, up to 1024 UTXOs a page.',
     description: `${V2} Answers like data.getUtxosByAddresses; the live service answers HTTP 201 (data-api.md 0b.5). ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z.strictObject({
-      ...utxoFilters,
-      addresses: primaryNetworkAddresses,
-      pageSize: pageSize(1024).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        ...utxoFilters(),
+        addresses: primaryNetworkAddresses(),
+        pageSize: pageSize(1024).optional(),
+      }),
     result: zGetUtxosByAddressesV2Result,
     pagination: { kind: 'pageToken', items: 'utxos' },
     okStatuses: [201],
@@ -255,7 +265,12 @@ export const primaryNetwork = {
     endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'data.getLastActivityTimestampByAddresses for many addresses: the addresses in a POST body.',
     description: `${V2} timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed; no activity answers timestamp 0. ${dataWeight('xl')}`,
-    params: z.strictObject({ network, blockchainId: primaryNetworkBlockchainId, addresses: primaryNetworkAddresses }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        blockchainId: primaryNetworkBlockchainId(),
+        addresses: primaryNetworkAddresses(),
+      }),
     result: zGetLastActivityTimestampByAddressesV2Result,
   }),
   getTxByHash: defineOperation({
@@ -264,11 +279,12 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
     summary: 'One P-, X- or C-Chain (atomic) transaction by ID, decoded: type, UTXOs consumed and emitted, amounts.',
     description: `The shape follows the chain, as in data.listLatestPrimaryNetworkTransactions; an ID the chain does not know answers 404. ${AMOUNTS} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      blockchainId: primaryNetworkBlockchainId,
-      txHash: cb58Id('a transaction ID').describe('Transaction ID (cb58).'),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        blockchainId: primaryNetworkBlockchainId(),
+        txHash: cb58Id('a transaction ID').describe('Transaction ID (cb58).'),
+      }),
     result: zGetTxByHashResult,
   }),
   getBlockById: defineOperation({
@@ -277,7 +293,8 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
     summary: 'One P- or X-Chain block by height or ID: time, transactions, size and proposer.',
     description: `${BLOCK} An unknown block answers 404. ${dataWeight('xl')}`,
-    params: z.strictObject({ network, blockchainId: primaryNetworkBlockchainId, blockId: primaryBlockId }),
+    params: () =>
+      z.strictObject({ network: network(), blockchainId: primaryNetworkBlockchainId(), blockId: primaryBlockId() }),
     result: zGetBlockByIdResult,
   }),
   listLatestPrimaryNetworkBlocks: defineOperation({
@@ -286,16 +303,17 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks',
     summary: 'The latest P- or X-Chain blocks, newest first, optionally within a time range.',
     description: `${BLOCK} ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        network,
-        blockchainId: primaryNetworkBlockchainId,
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          blockchainId: primaryNetworkBlockchainId(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkRanges),
     result: zListLatestPrimaryNetworkBlocksResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -305,11 +323,12 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
     summary: 'An X-Chain asset: name, symbol, denomination, fixed or variable cap and creation time.',
     description: `What avm.getAssetDescription answers, with type, cap and createdAtTimestamp (Unix seconds); an unknown asset answers 404. ${dataWeight('xl')}`,
-    params: z.strictObject({
-      network,
-      blockchainId: xChainId,
-      assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        blockchainId: xChainId(),
+        assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
+      }),
     result: zGetAssetDetailsResult,
   }),
 } as const

@@ -27,37 +27,38 @@ export const signatureAggregator = {
     endpoint: 'POST /v1/signatureAggregator/{network}/aggregateSignatures',
     summary: "Aggregates the signing subnet's BLS signatures over a Warp message; answers signedMessage (HTTP 201).",
     description: `Give message (an unsigned Warp message) or justification, in hex. quorumPercentage (default 67) of the signing subnet's weight must sign; quorumPercentageBuffer asks for more (their sum <= 100); pChainHeight 0 uses the proposed validator set. signedMessage is the Warp message with its aggregate signature, in hex. Not retried once the request may have reached the service. ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        network,
-        message: hex('unsigned Warp message').describe('Unsigned Warp message, hex.').optional(),
-        justification: hex('justification').describe('Justification, hex (instead of message).').optional(),
-        signingSubnetId: z
-          .string()
-          .min(1)
-          .describe('Signing subnet ID (cb58 or hex); default the source chain’s subnet.')
-          .optional(),
-        quorumPercentage: percentage('Share of the weight that must sign; default 67.').optional(),
-        quorumPercentageBuffer: percentage('Extra share of the weight to ask for; default 0.').optional(),
-        pChainHeight: z
-          .number({ error: 'expected a P-Chain height: a whole number >= 0' })
-          .int({ error: 'expected a P-Chain height: a whole number >= 0' })
-          .min(0, { error: 'expected a P-Chain height: a whole number >= 0' })
-          .describe('P-Chain height of the validator set; 0 (default) uses the proposed height.')
-          .optional(),
-      })
-      .superRefine((p, ctx) => {
-        if (p.message === undefined && p.justification === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['message'], message: 'give message or justification (hex)' })
-        }
-        if ((p.quorumPercentage ?? 67) + (p.quorumPercentageBuffer ?? 0) > 100) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['quorumPercentageBuffer'],
-            message: 'quorumPercentage + quorumPercentageBuffer must be <= 100',
-          })
-        }
-      }),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          message: hex('unsigned Warp message').describe('Unsigned Warp message, hex.').optional(),
+          justification: hex('justification').describe('Justification, hex (instead of message).').optional(),
+          signingSubnetId: z
+            .string()
+            .min(1)
+            .describe('Signing subnet ID (cb58 or hex); default the source chain’s subnet.')
+            .optional(),
+          quorumPercentage: percentage('Share of the weight that must sign; default 67.').optional(),
+          quorumPercentageBuffer: percentage('Extra share of the weight to ask for; default 0.').optional(),
+          pChainHeight: z
+            .number({ error: 'expected a P-Chain height: a whole number >= 0' })
+            .int({ error: 'expected a P-Chain height: a whole number >= 0' })
+            .min(0, { error: 'expected a P-Chain height: a whole number >= 0' })
+            .describe('P-Chain height of the validator set; 0 (default) uses the proposed height.')
+            .optional(),
+        })
+        .superRefine((p, ctx) => {
+          if (p.message === undefined && p.justification === undefined) {
+            ctx.addIssue({ code: 'custom', path: ['message'], message: 'give message or justification (hex)' })
+          }
+          if ((p.quorumPercentage ?? 67) + (p.quorumPercentageBuffer ?? 0) > 100) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['quorumPercentageBuffer'],
+              message: 'quorumPercentage + quorumPercentageBuffer must be <= 100',
+            })
+          }
+        }),
     result: zAggregateSignaturesResult,
     okStatuses: [201],
   }),
@@ -69,7 +70,7 @@ export const signatureAggregator = {
     endpoint: 'GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}',
     summary: 'The signed Warp message of a transaction that emitted one (its aggregate signature, hex).',
     description: `The description answers this GET with HTTP 201. ${dataWeight('medium')}`,
-    params: z.strictObject({ network, txHash }),
+    params: () => z.strictObject({ network: network(), txHash: txHash() }),
     result: zGetAggregatedSignaturesResult,
     okStatuses: [201],
   }),

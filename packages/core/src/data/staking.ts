@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zDelegationStatusType,
@@ -42,12 +43,14 @@ import {
 
 const AMOUNTS = 'Amounts are decimal strings in nAVAX (1 AVAX = 10^9 nAVAX); timestamps are Unix seconds.'
 
-const validationStatus = closedEnum(zValidationStatusType).describe(
-  'Only validations in this state: active, pending, completed or removed.',
+const validationStatus = lazy(() =>
+  closedEnum(zValidationStatusType()).describe(
+    'Only validations in this state: active, pending, completed or removed.',
+  ),
 )
-const delegationStatus = closedEnum(zDelegationStatusType).describe('Only delegations in this state.')
-const subnetId = cb58Id('a subnet ID').describe(
-  'Subnet ID (cb58); the Primary Network is 11111111111111111111111111111111LpoYY.',
+const delegationStatus = lazy(() => closedEnum(zDelegationStatusType()).describe('Only delegations in this state.'))
+const subnetId = lazy(() =>
+  cb58Id('a subnet ID').describe('Subnet ID (cb58); the Primary Network is 11111111111111111111111111111111LpoYY.'),
 )
 
 /** A bounded number, as the description bounds it (`minimum`/`maximum`). */
@@ -95,14 +98,14 @@ function needsAddressesOrNodes<T extends { addresses?: string | undefined; nodeI
 
 const REWARD =
   'Each reward has txHash (the staking tx), nodeId, amountStaked, startTimestamp, endTimestamp, rewardType (VALIDATOR, DELEGATOR or VALIDATOR_FEE) and the reward owners (addresses)'
-const rewardParams = {
-  network,
-  addresses: primaryNetworkAddresses.describe('Only rewards owned by these P-Chain addresses.').optional(),
-  nodeIds: nodeIds.optional(),
-  sortOrder: sortOrder.optional(),
-  pageToken: pageToken.optional(),
+const rewardParams = lazy(() => ({
+  network: network(),
+  addresses: primaryNetworkAddresses().describe('Only rewards owned by these P-Chain addresses.').optional(),
+  nodeIds: nodeIds().optional(),
+  sortOrder: sortOrder().optional(),
+  pageToken: pageToken().optional(),
   pageSize: pageSize(100).optional(),
-}
+}))
 
 export const staking = {
   listValidators: defineOperation({
@@ -111,48 +114,49 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/validators',
     summary: 'The validators of the Primary Network and subnets (active, pending, completed or removed), filterable.',
     description: `Each validator has txHash, nodeId, subnetId, amountStaked, startTimestamp, endTimestamp and validationStatus; active ones add delegatorCount, amountDelegated, delegationCapacity, uptimePerformance and potentialRewards. nodeIds matches substrings. The fee and uptime filters drop subnet validators. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z
-      .strictObject({
-        network,
-        nodeIds: commaSeparated(z.string().min(1), 'node IDs', 'node ID')
-          .describe('Only node IDs containing one of these (substring match).')
-          .optional(),
-        sortBy: closedEnum(zSortByOption).describe('Sort key, with sortOrder.').optional(),
-        sortOrder: sortOrder.optional(),
-        validationStatus: validationStatus.optional(),
-        minDelegationCapacity: nAvax(
-          'Only validators that can take at least this much more delegation (nAVAX).',
-        ).optional(),
-        maxDelegationCapacity: nAvax(
-          'Only validators that can take at most this much more delegation (nAVAX).',
-        ).optional(),
-        minTimeRemaining: bounded(
-          0,
-          2147483647,
-          'Only validations ending at least this many seconds from now.',
-        ).optional(),
-        maxTimeRemaining: bounded(
-          0,
-          2147483647,
-          'Only validations ending at most this many seconds from now.',
-        ).optional(),
-        minFeePercentage: bounded(
-          2,
-          100,
-          'Only validators whose delegation fee is at least this percentage.',
-        ).optional(),
-        maxFeePercentage: bounded(
-          2,
-          100,
-          'Only validators whose delegation fee is at most this percentage.',
-        ).optional(),
-        minUptimePerformance: bounded(0, 100, 'Only validators with at least this uptime percentage.').optional(),
-        maxUptimePerformance: bounded(0, 100, 'Only validators with at most this uptime percentage.').optional(),
-        subnetId: subnetId.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkBounds),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          nodeIds: commaSeparated(z.string().min(1), 'node IDs', 'node ID')
+            .describe('Only node IDs containing one of these (substring match).')
+            .optional(),
+          sortBy: closedEnum(zSortByOption()).describe('Sort key, with sortOrder.').optional(),
+          sortOrder: sortOrder().optional(),
+          validationStatus: validationStatus().optional(),
+          minDelegationCapacity: nAvax(
+            'Only validators that can take at least this much more delegation (nAVAX).',
+          ).optional(),
+          maxDelegationCapacity: nAvax(
+            'Only validators that can take at most this much more delegation (nAVAX).',
+          ).optional(),
+          minTimeRemaining: bounded(
+            0,
+            2147483647,
+            'Only validations ending at least this many seconds from now.',
+          ).optional(),
+          maxTimeRemaining: bounded(
+            0,
+            2147483647,
+            'Only validations ending at most this many seconds from now.',
+          ).optional(),
+          minFeePercentage: bounded(
+            2,
+            100,
+            'Only validators whose delegation fee is at least this percentage.',
+          ).optional(),
+          maxFeePercentage: bounded(
+            2,
+            100,
+            'Only validators whose delegation fee is at most this percentage.',
+          ).optional(),
+          minUptimePerformance: bounded(0, 100, 'Only validators with at least this uptime percentage.').optional(),
+          maxUptimePerformance: bounded(0, 100, 'Only validators with at most this uptime percentage.').optional(),
+          subnetId: subnetId().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkBounds),
     result: zListValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
@@ -162,14 +166,15 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/validators/{nodeId}',
     summary: "One node's validations of the Primary Network and subnets, past and present, newest first by default.",
     description: `validators lists each validation of the node (one per staking transaction) in the shape of data.listValidators; an unknown node gives an empty list. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      nodeId,
-      validationStatus: validationStatus.optional(),
-      sortOrder: sortOrder.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        nodeId: nodeId(),
+        validationStatus: validationStatus().optional(),
+        sortOrder: sortOrder().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100).optional(),
+      }),
     result: zListValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
@@ -179,17 +184,18 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/delegators',
     summary: 'The delegators of the Primary Network, optionally of some nodes, reward addresses and status.',
     description: `Each delegator has txHash, nodeId, rewardAddresses, amountDelegated, delegationFee, startTimestamp, endTimestamp and delegationStatus; active ones add estimatedGrossReward and estimatedNetReward. rewardAddresses are P-Chain addresses (avax1... or P-avax1...). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      nodeIds: nodeIds.optional(),
-      rewardAddresses: primaryNetworkAddresses
-        .describe('Only delegations rewarding these P-Chain addresses.')
-        .optional(),
-      delegationStatus: delegationStatus.optional(),
-      sortOrder: sortOrder.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        nodeIds: nodeIds().optional(),
+        rewardAddresses: primaryNetworkAddresses()
+          .describe('Only delegations rewarding these P-Chain addresses.')
+          .optional(),
+        delegationStatus: delegationStatus().optional(),
+        sortOrder: sortOrder().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100).optional(),
+      }),
     result: zListDelegatorsResult,
     pagination: { kind: 'pageToken', items: 'delegators' },
   }),
@@ -199,15 +205,16 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/l1Validators',
     summary: 'The validators of L1s (ACP-77): validation ID, node, weight, remaining fee balance and owners.',
     description: `remainingBalance is the nAVAX left to pay the L1 validator's continuous fee; weight is the L1's own unit. includeInactiveL1Validators adds validators whose balance ran out or that were disabled. blockHeight is the P-Chain height of the answer. ${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      network,
-      l1ValidationId: l1ValidationId.optional(),
-      includeInactiveL1Validators: z.boolean({ error: 'expected true or false' }).optional(),
-      nodeId: nodeId.optional(),
-      subnetId: subnetId.optional(),
-      pageToken: pageToken.optional(),
-      pageSize: pageSize(100).optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        network: network(),
+        l1ValidationId: l1ValidationId().optional(),
+        includeInactiveL1Validators: z.boolean({ error: 'expected true or false' }).optional(),
+        nodeId: nodeId().optional(),
+        subnetId: subnetId().optional(),
+        pageToken: pageToken().optional(),
+        pageSize: pageSize(100).optional(),
+      }),
     result: zListL1ValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
@@ -217,21 +224,22 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
     summary: 'The P-Chain staking transactions of some addresses whose staking period has not ended.',
     description: `blockchainId is "p-chain" (or the P-Chain ID). The transactions (AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, AddSubnetValidatorTx, ...) in the P-Chain form of data.listLatestPrimaryNetworkTransactions, newest first by default; txTypes and the time range narrow them. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z
-      .strictObject({
-        network,
-        blockchainId: closedEnum(zPChainId).describe(
-          'p-chain, or the P-Chain ID 11111111111111111111111111111111LpoYY.',
-        ),
-        addresses: primaryNetworkAddresses.optional(),
-        txTypes: txTypes.optional(),
-        startTimestamp: startTimestamp.optional(),
-        endTimestamp: endTimestamp.optional(),
-        sortOrder: sortOrder.optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .superRefine(checkRanges),
+    params: () =>
+      z
+        .strictObject({
+          network: network(),
+          blockchainId: closedEnum(zPChainId()).describe(
+            'p-chain, or the P-Chain ID 11111111111111111111111111111111LpoYY.',
+          ),
+          addresses: primaryNetworkAddresses().optional(),
+          txTypes: txTypes().optional(),
+          startTimestamp: startTimestamp().optional(),
+          endTimestamp: endTimestamp().optional(),
+          sortOrder: sortOrder().optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .superRefine(checkRanges),
     result: zListActivePrimaryNetworkStakingTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -241,7 +249,7 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/rewards:listPending',
     summary: 'The rewards current stakers will receive when their staking ends, by reward address or node.',
     description: `${REWARD}, progress (% of the period elapsed) and estimatedReward (nAVAX; a validator's is platform.getCurrentValidators' potentialReward). Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z.strictObject(rewardParams).superRefine(needsAddressesOrNodes),
+    params: () => z.strictObject(rewardParams()).superRefine(needsAddressesOrNodes),
     result: zListPendingPrimaryNetworkRewardsResult,
     pagination: { kind: 'pageToken', items: 'pendingRewards' },
   }),
@@ -251,7 +259,8 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/rewards',
     summary: 'The rewards paid to stakers whose staking ended, by reward address or node.',
     description: `${REWARD}, the reward (nAVAX, with historicalPrice in currency when older than 24 h), its UTXO (utxoId, outputIndex) and rewardTxHash. Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: z.strictObject({ ...rewardParams, currency: currency.optional() }).superRefine(needsAddressesOrNodes),
+    params: () =>
+      z.strictObject({ ...rewardParams(), currency: currency().optional() }).superRefine(needsAddressesOrNodes),
     result: zListHistoricalPrimaryNetworkRewardsResult,
     pagination: { kind: 'pageToken', items: 'historicalRewards' },
   }),

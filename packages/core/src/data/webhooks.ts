@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   zAddAddressesToWebhookResult,
@@ -41,68 +42,80 @@ const NOT_RETRIED =
 const SHAPE =
   'A webhook has id, url, chainId, status (active or inactive), createdAt (Unix seconds), name, description, eventType and metadata (the watched addresses or keys).'
 
-const webhookId = z
-  .string({ error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
-  .min(1, { error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
-  .describe('Webhook ID, as data.createWebhook or data.listWebhooks answered it.')
+const webhookId = lazy(() =>
+  z
+    .string({ error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
+    .min(1, { error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
+    .describe('Webhook ID, as data.createWebhook or data.listWebhooks answered it.'),
+)
 
 /** The receiver's URL: the service POSTs each event there (and must be answered 200 within 10 s). */
-const receiverUrl = z
-  .string({ error: 'expected the http(s) URL of your receiver' })
-  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
-    error: 'expected the http(s) URL of your receiver, e.g. "https://example.com/avalanche-events"',
-  })
-  .describe('Where the service POSTs each event; answer 200 within 10 s, then process.')
+const receiverUrl = lazy(() =>
+  z
+    .string({ error: 'expected the http(s) URL of your receiver' })
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      error: 'expected the http(s) URL of your receiver, e.g. "https://example.com/avalanche-events"',
+    })
+    .describe('Where the service POSTs each event; answer 200 within 10 s, then process.'),
+)
 
-const evmAddresses = z
-  .array(evmAddress(), { error: 'expected an array of EVM addresses (0x followed by 40 hex digits)' })
-  .min(1, { error: 'expected at least one address' })
+const evmAddresses = lazy(() =>
+  z
+    .array(evmAddress(), { error: 'expected an array of EVM addresses (0x followed by 40 hex digits)' })
+    .min(1, { error: 'expected at least one address' }),
+)
 const strings = (what: string) =>
   z
     .array(z.string().min(1), { error: `expected an array of ${what}` })
     .min(1, { error: `expected at least one ${what}` })
 
-const common = {
-  url: receiverUrl,
+const common = lazy(() => ({
+  url: receiverUrl(),
   name: z.string().describe('A name for the webhook.').optional(),
   description: z.string().describe('A description of the webhook.').optional(),
-}
+}))
 
 /** `address_activity`: transactions, transfers and (optionally) logs and traces of EVM addresses on one chain. */
-const evmMetadata = z.strictObject({
-  addresses: evmAddresses.describe('The watched addresses (0x).'),
-  eventSignatures: strings('event signatures (0x topic hashes)')
-    .describe('Only logs with these topic0 hashes.')
-    .optional(),
-})
+const evmMetadata = lazy(() =>
+  z.strictObject({
+    addresses: evmAddresses().describe('The watched addresses (0x).'),
+    eventSignatures: strings('event signatures (0x topic hashes)')
+      .describe('Only logs with these topic0 hashes.')
+      .optional(),
+  }),
+)
 
 /** `primary_network_address_activity`: balance changes, thresholds and rewards of P-/X-Chain addresses. */
-const primaryNetworkMetadata = z.strictObject({
-  keyType: z.literal('addresses'),
-  keys: strings('addresses').describe('The watched P-/X-Chain addresses.'),
-  subEvents: z
-    .strictObject({ addressActivitySubEvents: z.array(closedEnum(zPrimaryNetworkAddressActivitySubEventType)) })
-    .optional(),
-  balanceThresholdFilter: z
-    .strictObject({ balanceType: closedEnum(zCommonBalanceType), balanceThreshold: z.string() })
-    .optional(),
-  eventSignatures: strings('event signatures').optional(),
-})
+const primaryNetworkMetadata = lazy(() =>
+  z.strictObject({
+    keyType: z.literal('addresses'),
+    keys: strings('addresses').describe('The watched P-/X-Chain addresses.'),
+    subEvents: z
+      .strictObject({ addressActivitySubEvents: z.array(closedEnum(zPrimaryNetworkAddressActivitySubEventType())) })
+      .optional(),
+    balanceThresholdFilter: z
+      .strictObject({ balanceType: closedEnum(zCommonBalanceType()), balanceThreshold: z.string() })
+      .optional(),
+    eventSignatures: strings('event signatures').optional(),
+  }),
+)
 
 /** `validator_activity`: stake, delegation, rewards and L1-validator balance events of nodes or subnets. */
-const validatorMetadata = z.strictObject({
-  keyType: closedEnum(zValidatorActivityKeyType),
-  keys: strings('node IDs or subnet IDs').describe('The watched node IDs or subnet IDs (by keyType).'),
-  subEvents: z.strictObject({
-    validatorActivitySubEvents: z.array(
-      closedEnum(zValidatorActivitySubEvents.shape.validatorActivitySubEvents.unwrap().element),
-    ),
+const validatorMetadata = lazy(() =>
+  z.strictObject({
+    keyType: closedEnum(zValidatorActivityKeyType()),
+    keys: strings('node IDs or subnet IDs').describe('The watched node IDs or subnet IDs (by keyType).'),
+    subEvents: z.strictObject({
+      validatorActivitySubEvents: z.array(
+        closedEnum(zValidatorActivitySubEvents().shape.validatorActivitySubEvents.unwrap().element),
+      ),
+    }),
+    nodeIds: strings('node IDs').optional(),
+    subnetIds: strings('subnet IDs').optional(),
+    l1ValidatorFeeBalanceThreshold: z.string().optional(),
+    eventSignatures: strings('event signatures').optional(),
   }),
-  nodeIds: strings('node IDs').optional(),
-  subnetIds: strings('subnet IDs').optional(),
-  l1ValidatorFeeBalanceThreshold: z.string().optional(),
-  eventSignatures: strings('event signatures').optional(),
-})
+)
 
 /** Per event type: the fields the description requires besides eventType and url, and the form of metadata. */
 const EVENT_TYPES = {
@@ -115,67 +128,76 @@ const EVENT_TYPES = {
  * One object for the three request forms of the description (EVMAddressActivityRequest, ...): adapters need an
  * object schema, so the form is checked per eventType here rather than by a union.
  */
-const createParams = z
-  .strictObject({
-    eventType: z
-      .enum(Object.keys(EVENT_TYPES) as (keyof typeof EVENT_TYPES)[], {
-        error: `expected one of ${Object.keys(EVENT_TYPES).join(', ')}`,
-      })
-      .describe(
-        'address_activity (EVM addresses on one chain), primary_network_address_activity (P-/X-Chain addresses) or validator_activity (nodes, subnets).',
-      ),
-    ...common,
-    chainId: z
-      .union([z.string(), z.number()])
-      .describe(
-        'address_activity: EVM chain ID (43114, 43113) or blockchain ID; primary_network_address_activity: the P- or X-Chain.',
-      )
-      .optional(),
-    network: closedEnum(zPrimaryNetworkType)
-      .describe('mainnet or fuji (primary_network_address_activity, validator_activity).')
-      .optional(),
-    metadata: z
-      .union([evmMetadata, primaryNetworkMetadata, validatorMetadata], {
-        error:
-          'expected the metadata of the eventType (address_activity: {addresses}; the others: {keyType, keys, ...})',
-      })
-      .describe('What to watch: {addresses} for address_activity, {keyType, keys, subEvents} for the others.'),
-    includeInternalTxs: z
-      .boolean()
-      .describe('address_activity: include traces (internal transactions); C-Chain on 43113 and 43114 only.')
-      .optional(),
-    includeLogs: z.boolean().describe('address_activity: include the transaction logs.').optional(),
-  })
-  .superRefine((p, ctx) => {
-    const form = EVENT_TYPES[p.eventType]
-    for (const name of form.required) {
-      if (p[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required for ${p.eventType}` })
-    }
-    const metadata = form.metadata.safeParse(p.metadata)
-    for (const issue of metadata.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', path: ['metadata', ...issue.path], message: `${issue.message} (${p.eventType})` })
-    }
-    if (p.eventType === 'address_activity' && p.chainId !== undefined && !evmChainId.safeParse(p.chainId).success) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['chainId'],
-        message: evmChainId.safeParse(p.chainId).error?.issues[0]?.message ?? 'invalid',
-      })
-    }
-    if (p.eventType !== 'address_activity' && (p.includeLogs !== undefined || p.includeInternalTxs !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['includeLogs'],
-        message: 'only address_activity webhooks take includeLogs/includeInternalTxs',
-      })
-    }
-  })
-  .transform((p) => (p.chainId === undefined ? p : { ...p, chainId: String(p.chainId) }))
+const createParams = lazy(() =>
+  z
+    .strictObject({
+      eventType: z
+        .enum(Object.keys(EVENT_TYPES) as (keyof typeof EVENT_TYPES)[], {
+          error: `expected one of ${Object.keys(EVENT_TYPES).join(', ')}`,
+        })
+        .describe(
+          'address_activity (EVM addresses on one chain), primary_network_address_activity (P-/X-Chain addresses) or validator_activity (nodes, subnets).',
+        ),
+      ...common(),
+      chainId: z
+        .union([z.string(), z.number()])
+        .describe(
+          'address_activity: EVM chain ID (43114, 43113) or blockchain ID; primary_network_address_activity: the P- or X-Chain.',
+        )
+        .optional(),
+      network: closedEnum(zPrimaryNetworkType())
+        .describe('mainnet or fuji (primary_network_address_activity, validator_activity).')
+        .optional(),
+      metadata: z
+        .union([evmMetadata(), primaryNetworkMetadata(), validatorMetadata()], {
+          error:
+            'expected the metadata of the eventType (address_activity: {addresses}; the others: {keyType, keys, ...})',
+        })
+        .describe('What to watch: {addresses} for address_activity, {keyType, keys, subEvents} for the others.'),
+      includeInternalTxs: z
+        .boolean()
+        .describe('address_activity: include traces (internal transactions); C-Chain on 43113 and 43114 only.')
+        .optional(),
+      includeLogs: z.boolean().describe('address_activity: include the transaction logs.').optional(),
+    })
+    .superRefine((p, ctx) => {
+      const form = EVENT_TYPES[p.eventType]
+      for (const name of form.required) {
+        if (p[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: `required for ${p.eventType}` })
+      }
+      const metadata = form.metadata().safeParse(p.metadata)
+      for (const issue of metadata.error?.issues ?? []) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metadata', ...issue.path],
+          message: `${issue.message} (${p.eventType})`,
+        })
+      }
+      if (p.eventType === 'address_activity' && p.chainId !== undefined && !evmChainId().safeParse(p.chainId).success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chainId'],
+          message: evmChainId().safeParse(p.chainId).error?.issues[0]?.message ?? 'invalid',
+        })
+      }
+      if (p.eventType !== 'address_activity' && (p.includeLogs !== undefined || p.includeInternalTxs !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['includeLogs'],
+          message: 'only address_activity webhooks take includeLogs/includeInternalTxs',
+        })
+      }
+    })
+    .transform((p) => (p.chainId === undefined ? p : { ...p, chainId: String(p.chainId) })),
+)
 
-const addressesChange = z.strictObject({
-  id: webhookId,
-  addresses: evmAddresses.describe('EVM addresses (0x) of the address_activity webhook.'),
-})
+const addressesChange = lazy(() =>
+  z.strictObject({
+    id: webhookId(),
+    addresses: evmAddresses().describe('EVM addresses (0x) of the address_activity webhook.'),
+  }),
+)
 
 export const webhooks = {
   createWebhook: defineOperation({
@@ -194,13 +216,14 @@ export const webhooks = {
     endpoint: 'GET /v1/webhooks',
     summary: "The account's webhooks, active and inactive, or only those of one status.",
     description: `${SHAPE} A webhook the service deactivated (its deliveries kept failing) has status inactive. ${PAGES} ${dataWeight('small')}`,
-    params: z
-      .strictObject({
-        status: closedEnum(zWebhookStatus).describe('Only active or only inactive webhooks.').optional(),
-        pageToken: pageToken.optional(),
-        pageSize: pageSize(100).optional(),
-      })
-      .optional(),
+    params: () =>
+      z
+        .strictObject({
+          status: closedEnum(zWebhookStatus()).describe('Only active or only inactive webhooks.').optional(),
+          pageToken: pageToken().optional(),
+          pageSize: pageSize(100).optional(),
+        })
+        .optional(),
     result: zListWebhooksResult,
     pagination: { kind: 'pageToken', items: 'webhooks' },
   }),
@@ -210,7 +233,7 @@ export const webhooks = {
     endpoint: 'GET /v1/webhooks/{id}',
     summary: 'One webhook: its URL, chain, status, event type and what it watches.',
     description: `${SHAPE} ${dataWeight('small')}`,
-    params: z.strictObject({ id: webhookId }),
+    params: () => z.strictObject({ id: webhookId() }),
     result: zGetWebhookResult,
   }),
   updateWebhook: defineOperation({
@@ -219,14 +242,15 @@ export const webhooks = {
     endpoint: 'PATCH /v1/webhooks/{id}',
     summary: 'Changes a webhook: name, description, URL, status (re-activate or pause), logs and traces.',
     description: `Only the given fields change; status active re-activates a webhook the service deactivated. ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
-    params: z.strictObject({
-      id: webhookId,
-      ...common,
-      url: receiverUrl.optional(),
-      status: closedEnum(zWebhookStatus).describe('active or inactive.').optional(),
-      includeInternalTxs: z.boolean().describe('Include traces (internal transactions).').optional(),
-      includeLogs: z.boolean().describe('Include the transaction logs.').optional(),
-    }),
+    params: () =>
+      z.strictObject({
+        id: webhookId(),
+        ...common(),
+        url: receiverUrl().optional(),
+        status: closedEnum(zWebhookStatus()).describe('active or inactive.').optional(),
+        includeInternalTxs: z.boolean().describe('Include traces (internal transactions).').optional(),
+        includeLogs: z.boolean().describe('Include the transaction logs.').optional(),
+      }),
     result: zUpdateWebhookResult,
   }),
   deactivateWebhook: defineOperation({
@@ -235,7 +259,7 @@ export const webhooks = {
     endpoint: 'DELETE /v1/webhooks/{id}',
     summary: 'Deactivates a webhook: no more deliveries. Answers the webhook with status inactive.',
     description: `data.updateWebhook with status active turns it back on. ${NOT_RETRIED} ${dataWeight('medium')}`,
-    params: z.strictObject({ id: webhookId }),
+    params: () => z.strictObject({ id: webhookId() }),
     result: zDeactivateWebhookResult,
     destructive: true,
   }),
@@ -264,7 +288,8 @@ export const webhooks = {
     endpoint: 'GET /v1/webhooks/{id}/addresses',
     summary: 'The addresses an address_activity webhook watches, with their total.',
     description: `${PAGES} ${dataWeight('medium')}`,
-    params: z.strictObject({ id: webhookId, pageToken: pageToken.optional(), pageSize: pageSize(100).optional() }),
+    params: () =>
+      z.strictObject({ id: webhookId(), pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }),
     result: zGetAddressesFromWebhookResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),
@@ -274,7 +299,7 @@ export const webhooks = {
     endpoint: 'POST /v1/webhooks:generateOrRotateSharedSecret',
     summary: "Creates the account's webhook signing secret, or replaces it (HTTP 201); answers {secret}.",
     description: `One secret signs every webhook of the account (the x-signature header); after a rotation, signatures made with the old one stop verifying. The secret is redacted from this client's logs and errors. ${NOT_RETRIED} ${dataWeight('medium')}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zGenerateOrRotateSharedSecretResult,
     okStatuses: [201],
     secretFields: ['secret'],
@@ -286,7 +311,7 @@ export const webhooks = {
     endpoint: 'GET /v1/webhooks:getSharedSecret',
     summary: "The account's webhook signing secret: {secret}, to check x-signature with verifyWebhookSignature.",
     description: `The secret is redacted from this client's logs and errors. ${dataWeight('small')}`,
-    params: z.strictObject({}).optional(),
+    params: () => z.strictObject({}).optional(),
     result: zGetSharedSecretResult,
     secretFields: ['secret'],
   }),

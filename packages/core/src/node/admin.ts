@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   anyCaseEnum,
@@ -30,17 +31,19 @@ export const logLevels = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEB
 export type LogLevel = (typeof logLevels)[number]
 
 /** `logging.ToLevel` upper-cases the name (`utils/logging/level.go`), so any case works. */
-const logLevel = anyCaseEnum(logLevels, 'a log level')
+const logLevel = lazy(() => anyCaseEnum(logLevels, 'a log level'))
 
-const alias = z
-  .string()
-  .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS_BYTES} bytes` })
-  .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
-    error: (issue) =>
-      `alias length is too long: ${utf8Length(issue.input as string)} bytes in UTF-8, the node allows ${MAX_ALIAS_BYTES} (a character outside ASCII takes 2 to 4)`,
-  })
+const alias = lazy(() =>
+  z
+    .string()
+    .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS_BYTES} bytes` })
+    .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
+      error: (issue) =>
+        `alias length is too long: ${utf8Length(issue.input as string)} bytes in UTF-8, the node allows ${MAX_ALIAS_BYTES} (a character outside ASCII takes 2 to 4)`,
+    }),
+)
 
-const loggerLevels = z.record(z.string(), record({ logLevel: z.string(), displayLevel: z.string() }))
+const loggerLevels = lazy(() => z.record(z.string(), record({ logLevel: z.string(), displayLevel: z.string() })))
 
 export const admin = {
   alias: defineOperation({
@@ -48,12 +51,13 @@ export const admin = {
     id: 'admin.alias',
     summary: 'Adds an alias for an API endpoint of this node, so it is also served at /ext/<alias>; returns {}.',
     description: `endpoint is the path after /ext/ (e.g. "bc/X"); the original path keeps working. Node-local, not persisted across restarts, and an alias can be added only once. ${ADMIN}`,
-    params: z.strictObject({
-      endpoint: z.string().regex(/^(?!\/?ext\/)\S+$/, {
-        error: 'expected the path after /ext/, like "bc/X" (without the "/ext/" prefix)',
+    params: () =>
+      z.strictObject({
+        endpoint: z.string().regex(/^(?!\/?ext\/)\S+$/, {
+          error: 'expected the path after /ext/, like "bc/X" (without the "/ext/" prefix)',
+        }),
+        alias: alias(),
       }),
-      alias,
-    }),
     result: emptyResult,
     idempotent: false,
     destructive: true,
@@ -63,7 +67,7 @@ export const admin = {
     id: 'admin.aliasChain',
     summary: 'Adds an alias for a blockchain, usable wherever its ID is (e.g. /ext/bc/<alias>); returns {}.',
     description: `chain is a blockchain ID or an existing alias. The alias is set on this node only and is not propagated to other nodes; an alias can be added only once. ${ADMIN}`,
-    params: z.strictObject({ chain: idOrAliasParam('blockchain'), alias }),
+    params: () => z.strictObject({ chain: idOrAliasParam('blockchain'), alias: alias() }),
     result: emptyResult,
     idempotent: false,
     destructive: true,
@@ -73,9 +77,10 @@ export const admin = {
     id: 'admin.getChainAliases',
     summary: 'The aliases of a blockchain (e.g. ["X", "avm", <ID>]).',
     description: `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. An ID that is no chain of this node has no aliases (an empty list). ${ADMIN}`,
-    params: z.strictObject({ chain: idParam('blockchain ID (the node does not accept an alias such as "X" here)') }),
+    params: () =>
+      z.strictObject({ chain: idParam('blockchain ID (the node does not accept an alias such as "X" here)') }),
     // A valid ID that is no chain answers {"aliases": null}: a nil slice without omitempty (`ids/aliases.go` L93-98).
-    result: record({ aliases: goSlice(z.string()) }),
+    result: () => record({ aliases: goSlice(z.string()) }),
     idempotent: true,
   }),
   getLoggerLevel: defineOperation({
@@ -83,8 +88,8 @@ export const admin = {
     id: 'admin.getLoggerLevel',
     summary: 'The log and display levels of one logger, or of every logger when loggerName is omitted.',
     description: `Levels are OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO. ${ADMIN}`,
-    params: z.strictObject({ loggerName: z.string().optional() }).optional(),
-    result: record({ loggerLevels }),
+    params: () => z.strictObject({ loggerName: z.string().optional() }).optional(),
+    result: () => record({ loggerLevels: loggerLevels() }),
     idempotent: true,
   }),
   setLoggerLevel: defineOperation({
@@ -92,18 +97,19 @@ export const admin = {
     id: 'admin.setLoggerLevel',
     summary: 'Sets the log level and/or display level of one logger (or of all) and returns the resulting levels.',
     description: `Give logLevel (what is written to log files), displayLevel (what is printed), or both: one of ${logLevels.join(', ')}, any case. Without loggerName every logger changes. The change lasts until the node restarts. ${ADMIN}`,
-    params: z
-      .strictObject(
-        { loggerName: z.string().optional(), logLevel: logLevel.optional(), displayLevel: logLevel.optional() },
-        {
-          error: (issue) =>
-            issue.code === 'invalid_type' ? 'expected an object with logLevel and/or displayLevel' : undefined,
-        },
-      )
-      .refine((params) => params.logLevel !== undefined || params.displayLevel !== undefined, {
-        error: `give logLevel, displayLevel or both (one of ${logLevels.join(', ')})`,
-      }),
-    result: record({ loggerLevels }),
+    params: () =>
+      z
+        .strictObject(
+          { loggerName: z.string().optional(), logLevel: logLevel().optional(), displayLevel: logLevel().optional() },
+          {
+            error: (issue) =>
+              issue.code === 'invalid_type' ? 'expected an object with logLevel and/or displayLevel' : undefined,
+          },
+        )
+        .refine((params) => params.logLevel !== undefined || params.displayLevel !== undefined, {
+          error: `give logLevel, displayLevel or both (one of ${logLevels.join(', ')})`,
+        }),
+    result: () => record({ loggerLevels: loggerLevels() }),
     idempotent: true,
     destructive: true,
   }),
@@ -113,10 +119,11 @@ export const admin = {
     summary: 'Loads the VM plugins installed on the node and returns the new VMs with their aliases, and any failures.',
     description: `newVMs maps each newly loaded VM ID to its aliases; failedVMs (only present when a VM failed) maps a VM ID to the error. Loaded VMs stay registered until the node restarts. ${ADMIN}`,
     params: noParams,
-    result: record({
-      newVMs: z.record(z.string(), z.array(z.string())),
-      failedVMs: z.record(z.string(), z.string()).optional(),
-    }),
+    result: () =>
+      record({
+        newVMs: z.record(z.string(), z.array(z.string())),
+        failedVMs: z.record(z.string(), z.string()).optional(),
+      }),
     idempotent: true,
     destructive: true,
   }),

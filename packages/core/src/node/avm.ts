@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   addressParam,
@@ -19,9 +20,9 @@ import { blockReply, txReply, xChainBlock, xChainTx } from './payloads.js'
  * The X-Chain API (`/ext/bc/X`, service `avm`, `vms/avm/service.go`). `blockchain` picks the chain: `X` (default)
  * or the ID or alias of another chain running the AVM; it is part of the path, not a JSON-RPC parameter.
  */
-const blockchain = idOrAliasParam('X-Chain')
-  .default('X')
-  .describe('X-Chain alias or the ID of another AVM chain; default "X".')
+const blockchain = lazy(() =>
+  idOrAliasParam('X-Chain').default('X').describe('X-Chain alias or the ID of another AVM chain; default "X".'),
+)
 
 const base = { service: 'avm', endpoint: '/ext/bc/{blockchain}' } as const
 const read = { ...base, readOnly: true, idempotent: true } as const
@@ -32,10 +33,10 @@ const PARTIAL =
 const JSON_ENCODING =
   'encoding (any case) "hex" (default) or "hexc" returns the bytes as 0x-hex with a 4-byte checksum, "hexnc" without it; "json" returns the decoded object, whose amounts, heights and times are bigint.'
 
-const address = addressParam('X')
-const hexOrJson = encodingParam(['hex', 'hexc', 'hexnc', 'json'])
+const address = lazy(() => addressParam('X'))
+const hexOrJson = lazy(() => encodingParam(['hex', 'hexc', 'hexnc', 'json']))
 /** Parameters of no-argument methods: only the chain. */
-const chainOnly = z.strictObject({ blockchain }).prefault({})
+const chainOnly = lazy(() => z.strictObject({ blockchain: blockchain() }).prefault({}))
 
 /** `getUTXOs` parameters, shared with platform.getUTXOs. */
 export const utxoParams = (chain: 'X' | 'P') => {
@@ -69,12 +70,14 @@ export const utxoParams = (chain: 'X' | 'P') => {
  * `getUTXOs` result (`api.GetUTXOsReply`, `api/common_args_responses.go`: no sourceChain), shared with
  * platform.getUTXOs. UTXOs are 0x-hex bytes, with a 4-byte checksum unless the encoding was hexnc.
  */
-export const utxoPage = record({
-  numFetched: u64,
-  utxos: goSlice(z.string()),
-  endIndex: record({ address: z.string(), utxo: z.string() }),
-  encoding: z.string(),
-})
+export const utxoPage = lazy(() =>
+  record({
+    numFetched: u64(),
+    utxos: goSlice(z.string()),
+    endIndex: record({ address: z.string(), utxo: z.string() }),
+    encoding: z.string(),
+  }),
+)
 
 export const avm = {
   getAllBalances: defineOperation({
@@ -82,8 +85,9 @@ export const avm = {
     id: 'avm.getAllBalances',
     summary: 'Every asset balance of one X-Chain address, as {asset, balance} items (balance in the smallest unit).',
     description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} ${PARTIAL}`,
-    params: z.strictObject({ blockchain, address, includePartial: z.boolean().optional() }),
-    result: record({ balances: z.array(record({ asset: z.string(), balance: u64 })) }),
+    params: () =>
+      z.strictObject({ blockchain: blockchain(), address: address(), includePartial: z.boolean().optional() }),
+    result: () => record({ balances: z.array(record({ asset: z.string(), balance: u64() })) }),
     deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
   }),
   getBalance: defineOperation({
@@ -91,16 +95,18 @@ export const avm = {
     id: 'avm.getBalance',
     summary: 'The balance of one asset held by an X-Chain address, in the smallest unit, with the UTXOs it sums.',
     description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). assetID is an asset ID or alias such as "AVAX". ${AMOUNTS} ${PARTIAL}`,
-    params: z.strictObject({
-      blockchain,
-      address,
-      assetID: idOrAliasParam('asset'),
-      includePartial: z.boolean().optional(),
-    }),
-    result: record({
-      balance: u64,
-      utxoIDs: goSlice(utxoRef),
-    }),
+    params: () =>
+      z.strictObject({
+        blockchain: blockchain(),
+        address: address(),
+        assetID: idOrAliasParam('asset'),
+        includePartial: z.boolean().optional(),
+      }),
+    result: () =>
+      record({
+        balance: u64(),
+        utxoIDs: goSlice(utxoRef()),
+      }),
     deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
   }),
   getAssetDescription: defineOperation({
@@ -109,39 +115,39 @@ export const avm = {
     summary: "An asset's ID, name, symbol and denomination (the number of decimal places of its smallest unit).",
     description:
       'assetID is an asset ID or alias ("AVAX"). AVAX has denomination 9: a raw amount of 1000000000 is 1 AVAX.',
-    params: z.strictObject({ blockchain, assetID: idOrAliasParam('asset') }),
-    result: record({ assetID: z.string(), name: z.string(), symbol: z.string(), denomination: u32 }),
+    params: () => z.strictObject({ blockchain: blockchain(), assetID: idOrAliasParam('asset') }),
+    result: () => record({ assetID: z.string(), name: z.string(), symbol: z.string(), denomination: u32() }),
   }),
   getBlock: defineOperation({
     ...read,
     id: 'avm.getBlock',
     summary: 'An X-Chain block by ID, as hex bytes or as a decoded JSON object.',
     description: JSON_ENCODING,
-    params: z.strictObject({ blockchain, blockID: idParam('block ID'), encoding: hexOrJson }),
-    result: blockReply(xChainBlock),
+    params: () => z.strictObject({ blockchain: blockchain(), blockID: idParam('block ID'), encoding: hexOrJson() }),
+    result: () => blockReply(xChainBlock()),
   }),
   getBlockByHeight: defineOperation({
     ...read,
     id: 'avm.getBlockByHeight',
     summary: 'The accepted X-Chain block at a height, as hex bytes or as a decoded JSON object.',
     description: JSON_ENCODING,
-    params: z.strictObject({ blockchain, height: u64Param, encoding: hexOrJson }),
-    result: blockReply(xChainBlock),
+    params: () => z.strictObject({ blockchain: blockchain(), height: u64Param(), encoding: hexOrJson() }),
+    result: () => blockReply(xChainBlock()),
   }),
   getHeight: defineOperation({
     ...read,
     id: 'avm.getHeight',
     summary: 'The height of the last accepted X-Chain block.',
     params: chainOnly,
-    result: record({ height: u64 }),
+    result: () => record({ height: u64() }),
   }),
   getTx: defineOperation({
     ...read,
     id: 'avm.getTx',
     summary: 'An X-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
     description: `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound). The node keeps only accepted transactions, of both eras (before and since Cortina): an answer means accepted.`,
-    params: z.strictObject({ blockchain, txID: idParam('transaction ID'), encoding: hexOrJson }),
-    result: txReply(xChainTx),
+    params: () => z.strictObject({ blockchain: blockchain(), txID: idParam('transaction ID'), encoding: hexOrJson() }),
+    result: () => txReply(xChainTx()),
   }),
   getTxFee: defineOperation({
     ...read,
@@ -149,7 +155,7 @@ export const avm = {
     summary: 'The X-Chain base transaction fee and asset-creation fee, in nAVAX.',
     description: '1 AVAX = 10^9 nAVAX.',
     params: chainOnly,
-    result: record({ txFee: u64, createAssetTxFee: u64 }),
+    result: () => record({ txFee: u64(), createAssetTxFee: u64() }),
   }),
   getTxStatus: defineOperation({
     ...read,
@@ -157,8 +163,8 @@ export const avm = {
     summary: 'Whether this node has accepted an X-Chain transaction: Accepted or Unknown.',
     description:
       'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown), which reads the same state. Not index.isAccepted on X/tx: that index holds only the txs from before Cortina (2023). Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
-    params: z.strictObject({ blockchain, txID: idParam('transaction ID') }),
-    result: record({ status: z.enum(['Accepted', 'Processing', 'Rejected', 'Unknown']) }),
+    params: () => z.strictObject({ blockchain: blockchain(), txID: idParam('transaction ID') }),
+    result: () => record({ status: z.enum(['Accepted', 'Processing', 'Rejected', 'Unknown']) }),
     deprecated: { since: 'v1.10.0', use: 'avm.getTx' },
   }),
   getUTXOs: defineOperation({
@@ -167,7 +173,7 @@ export const avm = {
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given X-Chain addresses, as hex bytes.',
     description:
       "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one. Lists time-locked and multisig UTXOs too (.items() decodes each one's amount, owners, threshold and locktime), so their sum is the includePartial total, not what the address can spend alone.",
-    params: z.strictObject({ blockchain, ...utxoParams('X') }),
+    params: () => z.strictObject({ blockchain: blockchain(), ...utxoParams('X') }),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },
   }),

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
 
@@ -10,30 +11,36 @@ import { record } from '../schemas.js'
 const read = { service: 'health', readOnly: true, idempotent: true } as const
 
 /** One check's outcome (`api/health/result.go`). `duration` is in nanoseconds. */
-export const healthCheck = record({
-  /** Check-specific details, e.g. `engine.consensus.lastAcceptedHeight` for the chain checks (`C`, `P`, `X`). */
-  message: z.unknown().optional(),
-  /** Why the check fails ("not yet run" before its first run). */
-  error: z.string().optional(),
-  timestamp: z.string().optional(),
-  duration: z.number(),
-  contiguousFailures: z.number().int().optional(),
-  timeOfFirstFailure: z.string().nullish(),
-})
+export const healthCheck = lazy(() =>
+  record({
+    /** Check-specific details, e.g. `engine.consensus.lastAcceptedHeight` for the chain checks (`C`, `P`, `X`). */
+    message: z.unknown().optional(),
+    /** Why the check fails ("not yet run" before its first run). */
+    error: z.string().optional(),
+    timestamp: z.string().optional(),
+    duration: z.number(),
+    contiguousFailures: z.number().int().optional(),
+    timeOfFirstFailure: z.string().nullish(),
+  }),
+)
 
-export const healthReply = record({
-  healthy: z.boolean(),
-  checks: z.record(z.string(), healthCheck),
-})
-export type HealthReply = z.output<typeof healthReply>
+export const healthReply = lazy(() =>
+  record({
+    healthy: z.boolean(),
+    checks: z.record(z.string(), healthCheck()),
+  }),
+)
+export type HealthReply = z.output<ReturnType<typeof healthReply>>
 
-const tags = z
-  .array(z.string().min(1, { error: 'expected a non-empty tag' }), { error: 'expected an array of tags' })
-  .optional()
-  .describe('Only the checks with these tags (subnet IDs, or "application").')
+const tags = lazy(() =>
+  z
+    .array(z.string().min(1, { error: 'expected a non-empty tag' }), { error: 'expected an array of tags' })
+    .optional()
+    .describe('Only the checks with these tags (subnet IDs, or "application").'),
+)
 
-const rpcParams = z.strictObject({ tags }).optional()
-const probeParams = z.strictObject({ tag: tags }).optional()
+const rpcParams = lazy(() => z.strictObject({ tags: tags() }).optional())
+const probeParams = lazy(() => z.strictObject({ tag: tags() }).optional())
 
 const CHECKS =
   'checks maps each check name (C, P, X, bootstrapped, database, diskspace, network, router, ...) to {message, error, timestamp, duration in ns, contiguousFailures, timeOfFirstFailure}.'

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
 
@@ -12,23 +13,27 @@ import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
 export const indexNames = ['X/tx', 'X/block', 'P/block', 'C/block', 'X/vtx'] as const
 export type IndexName = (typeof indexNames)[number]
 
-const indexName = z
-  .enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
-  .describe(
-    'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
-  )
+const indexName = lazy(() =>
+  z
+    .enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
+    .describe(
+      'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
+    ),
+)
 /** Any case; json is refused by the node for containers (`formatting.Encode`: unsupported encoding in method). */
-const encoding = encodingParam(['hex', 'hexc', 'hexnc'])
+const encoding = lazy(() => encodingParam(['hex', 'hexc', 'hexnc']))
 
 /** A container as the index serves it. `bytes` is hex with a 4-byte checksum unless encoding was hexnc. */
-export const container = record({
-  id: z.string(),
-  bytes: z.string(),
-  timestamp: z.string(),
-  encoding: z.string(),
-  index: u64,
-})
-export type Container = z.output<typeof container>
+export const container = lazy(() =>
+  record({
+    id: z.string(),
+    bytes: z.string(),
+    timestamp: z.string(),
+    encoding: z.string(),
+    index: u64(),
+  }),
+)
+export type Container = z.output<ReturnType<typeof container>>
 
 const base = {
   service: 'index',
@@ -48,21 +53,21 @@ export const index = {
     summary: 'The most recently accepted container of an index, with its position.',
     description:
       'An index with no container fails with JSON-RPC message "no containers have been accepted" (isNoneAccepted): X/tx and X/vtx on networks where Cortina was active at genesis.',
-    params: z.strictObject({ indexName, encoding }),
+    params: () => z.strictObject({ indexName: indexName(), encoding: encoding() }),
     result: container,
   }),
   getContainerByIndex: defineOperation({
     ...base,
     id: 'index.getContainerByIndex',
     summary: 'The container at a position of an index (the first container is at 0).',
-    params: z.strictObject({ indexName, index: u64Param, encoding }),
+    params: () => z.strictObject({ indexName: indexName(), index: u64Param(), encoding: encoding() }),
     result: container,
   }),
   getContainerByID: defineOperation({
     ...base,
     id: 'index.getContainerByID',
     summary: 'A container of an index by its ID.',
-    params: z.strictObject({ indexName, id: idParam('container ID'), encoding }),
+    params: () => z.strictObject({ indexName: indexName(), id: idParam('container ID'), encoding: encoding() }),
     result: container,
   }),
   getContainerRange: defineOperation({
@@ -71,17 +76,18 @@ export const index = {
     summary: 'Up to 1024 consecutive containers of an index starting at a position.',
     description:
       'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency; an empty index yields nothing.',
-    params: z.strictObject({
-      indexName,
-      startIndex: u64Param,
-      numToFetch: z
-        .number({ error: 'expected a number from 0 to 1024' })
-        .int({ error: 'expected a whole number from 0 to 1024' })
-        .min(0, { error: 'must be from 0 to 1024' })
-        .max(MAX_CONTAINER_RANGE, { error: 'must be from 0 to 1024 (the node returns at most 1024 per call)' }),
-      encoding,
-    }),
-    result: record({ containers: z.array(container) }),
+    params: () =>
+      z.strictObject({
+        indexName: indexName(),
+        startIndex: u64Param(),
+        numToFetch: z
+          .number({ error: 'expected a number from 0 to 1024' })
+          .int({ error: 'expected a whole number from 0 to 1024' })
+          .min(0, { error: 'must be from 0 to 1024' })
+          .max(MAX_CONTAINER_RANGE, { error: 'must be from 0 to 1024 (the node returns at most 1024 per call)' }),
+        encoding: encoding(),
+      }),
+    result: () => record({ containers: z.array(container()) }),
     answerLocally: (params) => (params.numToFetch === 0 ? { containers: [] } : undefined),
     pagination: { kind: 'indexRange' },
   }),
@@ -89,8 +95,8 @@ export const index = {
     ...base,
     id: 'index.getIndex',
     summary: 'The position of a container in an index, by container ID.',
-    params: z.strictObject({ indexName, id: idParam('container ID') }),
-    result: record({ index: u64 }),
+    params: () => z.strictObject({ indexName: indexName(), id: idParam('container ID') }),
+    result: () => record({ index: u64() }),
   }),
   isAccepted: defineOperation({
     ...base,
@@ -98,7 +104,7 @@ export const index = {
     summary: 'Whether a container ID is accepted in an index (false for unknown IDs).',
     description:
       'On X/tx it is false for every X-Chain tx accepted since Cortina (2023), which only X/block blocks hold: ask avm.getTx whether an X-Chain tx is accepted.',
-    params: z.strictObject({ indexName, id: idParam('container ID') }),
-    result: record({ isAccepted: z.boolean() }),
+    params: () => z.strictObject({ indexName: indexName(), id: idParam('container ID') }),
+    result: () => record({ isAccepted: z.boolean() }),
   }),
 } as const

@@ -10,59 +10,61 @@ export const info = {
     ...read,
     id: 'info.isBootstrapped',
     summary: 'Whether a chain (by ID or alias: X, P, C) has finished bootstrapping on this node.',
-    params: z.strictObject({ chain: idOrAliasParam('blockchain') }),
-    result: record({ isBootstrapped: z.boolean() }),
+    params: () => z.strictObject({ chain: idOrAliasParam('blockchain') }),
+    result: () => record({ isBootstrapped: z.boolean() }),
   }),
   getNodeID: defineOperation({
     ...read,
     id: 'info.getNodeID',
     summary: "The node's ID and its BLS proof of possession (nodePOP: publicKey, proofOfPossession).",
     params: noParams,
-    result: record({
-      nodeID: z.string(),
-      nodePOP: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
-    }),
+    result: () =>
+      record({
+        nodeID: z.string(),
+        nodePOP: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+      }),
   }),
   getNetworkID: defineOperation({
     ...read,
     id: 'info.getNetworkID',
     summary: 'The network ID the node runs on (1 = Mainnet, 5 = Fuji, 12345 = local).',
     params: noParams,
-    result: record({ networkID: u32 }),
+    result: () => record({ networkID: u32() }),
   }),
   getNetworkName: defineOperation({
     ...read,
     id: 'info.getNetworkName',
     summary: 'The network name: mainnet, fuji, local, or network-<id>.',
     params: noParams,
-    result: record({ networkName: z.string() }),
+    result: () => record({ networkName: z.string() }),
   }),
   getNodeVersion: defineOperation({
     ...read,
     id: 'info.getNodeVersion',
     summary: 'The node software version ("avalanchego/x.y.z"), database and RPC protocol versions, and VM versions.',
     params: noParams,
-    result: record({
-      version: z.string(),
-      databaseVersion: z.string().optional(),
-      rpcProtocolVersion: u32.optional(),
-      gitCommit: z.string().optional(),
-      vmVersions: z.record(z.string(), z.string()).optional(),
-    }),
+    result: () =>
+      record({
+        version: z.string(),
+        databaseVersion: z.string().optional(),
+        rpcProtocolVersion: u32().optional(),
+        gitCommit: z.string().optional(),
+        vmVersions: z.record(z.string(), z.string()).optional(),
+      }),
   }),
   getBlockchainID: defineOperation({
     ...read,
     id: 'info.getBlockchainID',
     summary: 'The blockchain ID for an alias such as X, P or C.',
-    params: z.strictObject({ alias: idOrAliasParam('blockchain') }),
-    result: record({ blockchainID: z.string() }),
+    params: () => z.strictObject({ alias: idOrAliasParam('blockchain') }),
+    result: () => record({ blockchainID: z.string() }),
   }),
   getNodeIP: defineOperation({
     ...read,
     id: 'info.getNodeIP',
     summary: 'The IP and port this node advertises to peers ("host:port").',
     params: noParams,
-    result: record({ ip: z.string() }),
+    result: () => record({ ip: z.string() }),
   }),
   peers: defineOperation({
     ...read,
@@ -70,37 +72,38 @@ export const info = {
     summary: 'Connected peers with their versions, uptimes as seen by them, and tracked subnets.',
     description:
       'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100); upgradeTime is the Unix time of the latest upgrade its version is set for; supportedACPs and objectedACPs are ACP numbers; benched lists the chains on which the peer is benched.',
-    params: z.strictObject({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
-    result: record({
-      numPeers: u64,
-      // `info.Peer` = `peer.Info` + benched (`api/info/service.go` L243-247, `network/peer/info.go`).
-      peers: goSlice(
-        record({
-          ip: z.string(),
-          /** The IP the peer claims to be reachable at. */
-          publicIP: z.string().optional(),
-          nodeID: z.string(),
-          version: z.string(),
-          /** Unix time (seconds) of the latest network upgrade the peer's version is set for (a JSON number). */
-          upgradeTime: u64.optional(),
-          lastSent: z.string().optional(),
-          lastReceived: z.string().optional(),
-          observedUptime: u32.optional(),
-          trackedSubnets: goSlice(z.string()).optional(),
-          /** ACP numbers the peer votes for and against. */
-          supportedACPs: goSlice(u32).optional(),
-          objectedACPs: goSlice(u32).optional(),
-          /** Aliases of the chains on which this node has benched the peer. */
-          benched: goSlice(z.string()).optional(),
-        }),
-      ),
-    }),
+    params: () => z.strictObject({ nodeIDs: z.array(nodeIdParam()).optional() }).optional(),
+    result: () =>
+      record({
+        numPeers: u64(),
+        // `info.Peer` = `peer.Info` + benched (`api/info/service.go` L243-247, `network/peer/info.go`).
+        peers: goSlice(
+          record({
+            ip: z.string(),
+            /** The IP the peer claims to be reachable at. */
+            publicIP: z.string().optional(),
+            nodeID: z.string(),
+            version: z.string(),
+            /** Unix time (seconds) of the latest network upgrade the peer's version is set for (a JSON number). */
+            upgradeTime: u64().optional(),
+            lastSent: z.string().optional(),
+            lastReceived: z.string().optional(),
+            observedUptime: u32().optional(),
+            trackedSubnets: goSlice(z.string()).optional(),
+            /** ACP numbers the peer votes for and against. */
+            supportedACPs: goSlice(u32()).optional(),
+            objectedACPs: goSlice(u32()).optional(),
+            /** Aliases of the chains on which this node has benched the peer. */
+            benched: goSlice(z.string()).optional(),
+          }),
+        ),
+      }),
   }),
   uptime: defineOperation({
     ...read,
     id: 'info.uptime',
     summary: "This node's uptime as measured by the network's stake-weighted view, in percent.",
     params: noParams,
-    result: record({ rewardingStakePercentage: float, weightedAveragePercentage: float }),
+    result: () => record({ rewardingStakePercentage: float(), weightedAveragePercentage: float() }),
   }),
 } as const

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
   addressParam,
@@ -24,20 +25,24 @@ const read = { service: 'platform', endpoint: '/ext/bc/P', readOnly: true, idemp
 
 const JSON_ENCODING =
   'encoding (any case) "hex" (default) or "hexc" returns the bytes as 0x-hex with a 4-byte checksum, "hexnc" without it; "json" returns the decoded object, whose amounts, weights, heights and times are bigint.'
-const hexOrJson = encodingParam(['hex', 'hexc', 'hexnc', 'json'])
-const subnetID = idParam('subnet ID').optional().describe('Subnet or L1 ID; omitted means the Primary Network.')
+const hexOrJson = lazy(() => encodingParam(['hex', 'hexc', 'hexnc', 'json']))
+const subnetID = lazy(() =>
+  idParam('subnet ID').optional().describe('Subnet or L1 ID; omitted means the Primary Network.'),
+)
 
 // ---- getCurrentValidators element shapes (`vms/platformvm/api/validator.go`) ---------------------------------------
 
-export const delegator = record({
-  txID: z.string(),
-  startTime: u64,
-  endTime: u64,
-  weight: u64,
-  nodeID: z.string(),
-  rewardOwner: outputOwners.optional(),
-  potentialReward: u64.optional(),
-})
+export const delegator = lazy(() =>
+  record({
+    txID: z.string(),
+    startTime: u64(),
+    endTime: u64(),
+    weight: u64(),
+    nodeID: z.string(),
+    rewardOwner: outputOwners().optional(),
+    potentialReward: u64().optional(),
+  }),
+)
 
 /**
  * A Primary Network or permissionless-subnet validator. `delegationFee` and `uptime` are percentages (the node sends
@@ -45,59 +50,65 @@ export const delegator = record({
  * nodeID was requested; `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares` only for auto-renewed
  * validators. Times and periods are Unix seconds, weights and rewards nAVAX.
  */
-export const permissionlessValidator = record({
-  txID: z.string(),
-  startTime: u64,
-  endTime: u64,
-  weight: u64,
-  nodeID: z.string(),
-  validationRewardOwner: outputOwners.optional(),
-  delegationRewardOwner: outputOwners.optional(),
-  potentialReward: u64.optional(),
-  accruedDelegateeReward: u64.optional(),
-  delegationFee: float,
-  exactDelegationFee: u32.optional(),
-  uptime: float.optional(),
-  connected: z.boolean().optional(),
-  signer: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
-  // Auto-renewed validators only (AddAutoRenewedValidatorTx, Helicon): `AutoRenewedConfig` in
-  // `vms/platformvm/api/validator.go`, set by GetCurrentValidators when the tx has a validator authority.
-  /** Who may change this auto-renewed validator's config. */
-  validatorAuthority: outputOwners.nullish(),
-  /** Seconds of the next validation cycle. */
-  nextPeriod: u64.optional(),
-  /** Share of the rewards that is restaked, in millionths (like delegation shares). */
-  autoCompoundRewardShares: u32.optional(),
-  delegatorCount: u64.optional(),
-  delegatorWeight: u64.optional(),
-  delegators: z.array(delegator).nullish(),
-})
+export const permissionlessValidator = lazy(() =>
+  record({
+    txID: z.string(),
+    startTime: u64(),
+    endTime: u64(),
+    weight: u64(),
+    nodeID: z.string(),
+    validationRewardOwner: outputOwners().optional(),
+    delegationRewardOwner: outputOwners().optional(),
+    potentialReward: u64().optional(),
+    accruedDelegateeReward: u64().optional(),
+    delegationFee: float(),
+    exactDelegationFee: u32().optional(),
+    uptime: float().optional(),
+    connected: z.boolean().optional(),
+    signer: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+    // Auto-renewed validators only (AddAutoRenewedValidatorTx, Helicon): `AutoRenewedConfig` in
+    // `vms/platformvm/api/validator.go`, set by GetCurrentValidators when the tx has a validator authority.
+    /** Who may change this auto-renewed validator's config. */
+    validatorAuthority: outputOwners().nullish(),
+    /** Seconds of the next validation cycle. */
+    nextPeriod: u64().optional(),
+    /** Share of the rewards that is restaked, in millionths (like delegation shares). */
+    autoCompoundRewardShares: u32().optional(),
+    delegatorCount: u64().optional(),
+    delegatorWeight: u64().optional(),
+    delegators: z.array(delegator()).nullish(),
+  }),
+)
 
 /** A validator of a permissioned subnet: the bare staker record. */
-export const subnetStaker = record({
-  txID: z.string(),
-  startTime: u64,
-  endTime: u64,
-  weight: u64,
-  nodeID: z.string(),
-})
+export const subnetStaker = lazy(() =>
+  record({
+    txID: z.string(),
+    startTime: u64(),
+    endTime: u64(),
+    weight: u64(),
+    nodeID: z.string(),
+  }),
+)
 
 /** A validator of an L1 (no txID or endTime; it pays a continuous fee from `balance`, in nAVAX). */
-export const l1Validator = record({
-  nodeID: z.string(),
-  weight: u64,
-  startTime: u64,
-  validationID: z.string().optional(),
-  publicKey: z.string().optional(),
-  remainingBalanceOwner: outputOwners.optional(),
-  deactivationOwner: outputOwners.optional(),
-  minNonce: u64.optional(),
-  balance: u64.optional(),
-})
+export const l1Validator = lazy(() =>
+  record({
+    nodeID: z.string(),
+    weight: u64(),
+    startTime: u64(),
+    validationID: z.string().optional(),
+    publicKey: z.string().optional(),
+    remainingBalanceOwner: outputOwners().optional(),
+    deactivationOwner: outputOwners().optional(),
+    minNonce: u64().optional(),
+    balance: u64().optional(),
+  }),
+)
 
 /** One element of getCurrentValidators: tried in this order, unknown fields kept. */
-export const currentValidator = z.union([permissionlessValidator, subnetStaker, l1Validator])
-export type CurrentValidator = z.output<typeof currentValidator>
+export const currentValidator = lazy(() => z.union([permissionlessValidator(), subnetStaker(), l1Validator()]))
+export type CurrentValidator = z.output<ReturnType<typeof currentValidator>>
 
 const proposed = 'proposed'
 const PROPOSED_HEIGHT_CODE = (2n ** 64n - 1n).toString()
@@ -109,22 +120,24 @@ export const platform = {
     summary: 'The P-Chain balances of a set of addresses, in nAVAX for AVAX, split into unlocked and locked amounts.',
     description:
       'Deprecated since avalanchego v1.9.12: walk platform.getUTXOs instead (core\'s PChainBalances sums it by these same rules). Takes addresses (an array; the old singular "address" is silently ignored by current nodes). Every UTXO any of the addresses owns counts in full, shared or multisig alike, split at the node\'s clock: unlocked = spendable now; lockedStakeable = stake-locked outputs (P-Chain genesis vesting, stakeable.LockOut) usable only for staking until their stake locktime; lockedNotStakeable = outputs whose own locktime is still ahead; balance = the three added. balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
-    params: z.strictObject({
-      addresses: z
-        .array(addressParam('P'), { error: 'expected an array of addresses' })
-        .min(1, { error: 'must hold at least 1 address' }),
-    }),
-    result: record({
-      balance: u64,
-      unlocked: u64,
-      lockedStakeable: u64,
-      lockedNotStakeable: u64,
-      balances: z.record(z.string(), u64).optional(),
-      unlockeds: z.record(z.string(), u64).optional(),
-      lockedStakeables: z.record(z.string(), u64).optional(),
-      lockedNotStakeables: z.record(z.string(), u64).optional(),
-      utxoIDs: goSlice(utxoRef),
-    }),
+    params: () =>
+      z.strictObject({
+        addresses: z
+          .array(addressParam('P'), { error: 'expected an array of addresses' })
+          .min(1, { error: 'must hold at least 1 address' }),
+      }),
+    result: () =>
+      record({
+        balance: u64(),
+        unlocked: u64(),
+        lockedStakeable: u64(),
+        lockedNotStakeable: u64(),
+        balances: z.record(z.string(), u64()).optional(),
+        unlockeds: z.record(z.string(), u64()).optional(),
+        lockedStakeables: z.record(z.string(), u64()).optional(),
+        lockedNotStakeables: z.record(z.string(), u64()).optional(),
+        utxoIDs: goSlice(utxoRef()),
+      }),
     deprecated: { since: 'v1.9.12', use: 'platform.getUTXOs' },
   }),
   getBlock: defineOperation({
@@ -132,16 +145,16 @@ export const platform = {
     id: 'platform.getBlock',
     summary: 'A P-Chain block by ID, as hex bytes or as a decoded JSON object.',
     description: JSON_ENCODING,
-    params: z.strictObject({ blockID: idParam('block ID'), encoding: hexOrJson }),
-    result: blockReply(pChainBlock),
+    params: () => z.strictObject({ blockID: idParam('block ID'), encoding: hexOrJson() }),
+    result: () => blockReply(pChainBlock()),
   }),
   getBlockByHeight: defineOperation({
     ...read,
     id: 'platform.getBlockByHeight',
     summary: 'The accepted P-Chain block at a height, as hex bytes or as a decoded JSON object.',
     description: JSON_ENCODING,
-    params: z.strictObject({ height: u64Param, encoding: hexOrJson }),
-    result: blockReply(pChainBlock),
+    params: () => z.strictObject({ height: u64Param(), encoding: hexOrJson() }),
+    result: () => blockReply(pChainBlock()),
   }),
   getBlockchains: defineOperation({
     ...read,
@@ -150,9 +163,10 @@ export const platform = {
     description:
       'Deprecated since avalanchego v1.9.12 with no replacement in the node API (the Data API lists blockchains too).',
     params: noParams,
-    result: record({
-      blockchains: z.array(record({ id: z.string(), name: z.string(), subnetID: z.string(), vmID: z.string() })),
-    }),
+    result: () =>
+      record({
+        blockchains: z.array(record({ id: z.string(), name: z.string(), subnetID: z.string(), vmID: z.string() })),
+      }),
     deprecated: { since: 'v1.9.12' },
   }),
   getBlockchainStatus: defineOperation({
@@ -161,8 +175,8 @@ export const platform = {
     summary: 'How this node relates to a blockchain: Validating, Created, Preferred, Syncing or Unknown.',
     description:
       'Validating: this node validates it. Created: it exists but this node does not validate it. Preferred: its creation is proposed and likely. Syncing: this node follows it without validating. Unknown: not proposed, or its proposal is not preferred.',
-    params: z.strictObject({ blockchainID: idOrAliasParam('blockchain') }),
-    result: record({ status: z.enum(['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown']) }),
+    params: () => z.strictObject({ blockchainID: idOrAliasParam('blockchain') }),
+    result: () => record({ status: z.enum(['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown']) }),
   }),
   getCurrentSupply: defineOperation({
     ...read,
@@ -170,8 +184,8 @@ export const platform = {
     summary: 'An upper bound of the tokens that can stake on a subnet (nAVAX for the Primary Network), and its height.',
     description:
       "Burned tokens, fees included, are not deducted. height (the P-Chain height of the answer) is absent from older nodes and from the node docs' example.",
-    params: z.strictObject({ subnetID }).optional(),
-    result: record({ supply: u64, height: u64.optional() }),
+    params: () => z.strictObject({ subnetID: subnetID() }).optional(),
+    result: () => record({ supply: u64(), height: u64().optional() }),
   }),
   getCurrentValidators: defineOperation({
     ...read,
@@ -179,24 +193,25 @@ export const platform = {
     summary: 'The current validators of the Primary Network, a subnet or an L1, with weights, rewards and uptimes.',
     description:
       'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
-    params: z.strictObject({ subnetID, nodeIDs: z.array(nodeIdParam).optional() }).optional(),
-    result: record({
-      validators: goSlice(currentValidator),
-    }),
+    params: () => z.strictObject({ subnetID: subnetID(), nodeIDs: z.array(nodeIdParam()).optional() }).optional(),
+    result: () =>
+      record({
+        validators: goSlice(currentValidator()),
+      }),
   }),
   getHeight: defineOperation({
     ...read,
     id: 'platform.getHeight',
     summary: 'The height of the last accepted P-Chain block.',
     params: noParams,
-    result: record({ height: u64 }),
+    result: () => record({ height: u64() }),
   }),
   getProposedHeight: defineOperation({
     ...read,
     id: 'platform.getProposedHeight',
     summary: 'The P-Chain height this node would put in a block it proposes now (its proposervm view).',
     params: noParams,
-    result: record({ height: u64 }),
+    result: () => record({ height: u64() }),
   }),
   getValidatorsAt: defineOperation({
     ...read,
@@ -204,18 +219,19 @@ export const platform = {
     summary: 'The validator set of a subnet at a P-Chain height, as a map from node ID to {publicKey, weight}.',
     description:
       'height is a block height or "proposed" (the proposed height). The answer is the map itself (no "validators" wrapper, since avalanchego v1.10.6); publicKey is the BLS key (0x-hex) or null, weight is in nAVAX for the Primary Network.',
-    params: z.strictObject({
-      height: z
-        .union([z.literal(proposed), u64Param], {
-          error: 'expected a P-Chain height (whole number from 0 to 18446744073709551614) or "proposed"',
-        })
-        // `platformapi.Height` refuses MaxUint64 as a number: it is the code of "proposed" (`vms/platformvm/api/height.go` L43-47).
-        .refine((height) => height !== PROPOSED_HEIGHT_CODE, {
-          error: `${PROPOSED_HEIGHT_CODE} (2^64-1) stands for the proposed height and the node refuses it as a number: pass "proposed"`,
-        }),
-      subnetID,
-    }),
-    result: z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64 })),
+    params: () =>
+      z.strictObject({
+        height: z
+          .union([z.literal(proposed), u64Param()], {
+            error: 'expected a P-Chain height (whole number from 0 to 18446744073709551614) or "proposed"',
+          })
+          // `platformapi.Height` refuses MaxUint64 as a number: it is the code of "proposed" (`vms/platformvm/api/height.go` L43-47).
+          .refine((height) => height !== PROPOSED_HEIGHT_CODE, {
+            error: `${PROPOSED_HEIGHT_CODE} (2^64-1) stands for the proposed height and the node refuses it as a number: pass "proposed"`,
+          }),
+        subnetID: subnetID(),
+      }),
+    result: () => z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64() })),
   }),
   getValidatorFeeConfig: defineOperation({
     ...read,
@@ -225,7 +241,7 @@ export const platform = {
       'capacity and target count L1 validators; minPrice is nAVAX per validator per second; the price grows as minPrice * e^(excess / excessConversionConstant). Local networks: 20000, 10000, 1, 865617; Fuji 512 nAVAX/s minimum (genesis/genesis_*.go).',
     params: noParams,
     // `fee.Config` (`vms/platformvm/validators/fee/fee.go`): plain uint64 fields, so JSON numbers on the wire.
-    result: record({ capacity: u64, target: u64, minPrice: u64, excessConversionConstant: u64 }),
+    result: () => record({ capacity: u64(), target: u64(), minPrice: u64(), excessConversionConstant: u64() }),
   }),
   getValidatorFeeState: defineOperation({
     ...read,
@@ -235,7 +251,7 @@ export const platform = {
       'Every active L1 validator pays price nAVAX per second from its balance; price = gas.CalculatePrice(minPrice, excess, excessConversionConstant). timestamp is the chain time (RFC 3339).',
     params: noParams,
     // `GetValidatorFeeStateReply` (`vms/platformvm/service.go`): gas.Gas/gas.Price are plain uint64 (JSON numbers).
-    result: record({ excess: u64, price: u64, timestamp: z.string() }),
+    result: () => record({ excess: u64(), price: u64(), timestamp: z.string() }),
   }),
   getUTXOs: defineOperation({
     ...read,
@@ -243,7 +259,7 @@ export const platform = {
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given P-Chain addresses, as hex bytes.',
     description:
       "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain. Lists stake-locked (type 22), time-locked and multisig UTXOs too: .items() decodes each one's amount, owners, threshold, locktime and stakeableLocktime.",
-    params: z.strictObject(utxoParams('P')),
+    params: () => z.strictObject(utxoParams('P')),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },
   }),
@@ -252,18 +268,19 @@ export const platform = {
     id: 'platform.getTx',
     summary: 'A P-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
     description: `${JSON_ENCODING} Unknown IDs fail with "couldn't get tx: not found" (JsonRpcError.isNotFound).`,
-    params: z.strictObject({ txID: idParam('transaction ID'), encoding: hexOrJson }),
-    result: txReply(pChainTx),
+    params: () => z.strictObject({ txID: idParam('transaction ID'), encoding: hexOrJson() }),
+    result: () => txReply(pChainTx()),
   }),
   getTxStatus: defineOperation({
     ...read,
     id: 'platform.getTxStatus',
     summary: 'The status of a P-Chain transaction (Committed, Aborted, Processing, Dropped or Unknown) and why.',
     description: 'reason explains a Dropped transaction.',
-    params: z.strictObject({ txID: idParam('transaction ID') }),
-    result: record({
-      status: z.enum(['Committed', 'Aborted', 'Processing', 'Dropped', 'Unknown']),
-      reason: z.string().optional(),
-    }),
+    params: () => z.strictObject({ txID: idParam('transaction ID') }),
+    result: () =>
+      record({
+        status: z.enum(['Committed', 'Aborted', 'Processing', 'Dropped', 'Unknown']),
+        reason: z.string().optional(),
+      }),
   }),
 } as const

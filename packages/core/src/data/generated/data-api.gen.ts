@@ -3,279 +3,280 @@
 
 import { jsonNumber, openEnum } from '../lenient.js';
 import * as z from 'zod';
+import { lazy } from '../../lazy.js';
 
-export const zHealthIndicatorResultDto = /* @__PURE__ */ z.looseObject({
-    status: /* @__PURE__ */ openEnum(['up', 'down']).optional()
-});
+export const zHealthIndicatorResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    status: openEnum(['up', 'down']).optional()
+}));
 
-export type HealthIndicatorResultDto = z.infer<typeof zHealthIndicatorResultDto>;
+export type HealthIndicatorResultDto = z.infer<ReturnType<typeof zHealthIndicatorResultDto>>;
 
-export const zHealthCheckResultDto = /* @__PURE__ */ z.looseObject({
-    status: /* @__PURE__ */ openEnum([
+export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    status: openEnum([
         'error',
         'ok',
         'shutting_down'
     ]).optional(),
-    info: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
-    error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
-    details: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).optional()
-});
+    info: z.record(z.string(), zHealthIndicatorResultDto()).nullish(),
+    error: z.record(z.string(), zHealthIndicatorResultDto()).nullish(),
+    details: z.record(z.string(), zHealthIndicatorResultDto()).optional()
+}));
 
-export type HealthCheckResultDto = z.infer<typeof zHealthCheckResultDto>;
+export type HealthCheckResultDto = z.infer<ReturnType<typeof zHealthCheckResultDto>>;
 
-export const zBadRequest = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type BadRequest = z.infer<typeof zBadRequest>;
+export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
-export const zUnauthorized = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zUnauthorized = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type Unauthorized = z.infer<typeof zUnauthorized>;
+export type Unauthorized = z.infer<ReturnType<typeof zUnauthorized>>;
 
-export const zForbidden = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zForbidden = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type Forbidden = z.infer<typeof zForbidden>;
+export type Forbidden = z.infer<ReturnType<typeof zForbidden>>;
 
-export const zNotFound = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zNotFound = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type NotFound = z.infer<typeof zNotFound>;
+export type NotFound = z.infer<ReturnType<typeof zNotFound>>;
 
-export const zTooManyRequests = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zTooManyRequests = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type TooManyRequests = z.infer<typeof zTooManyRequests>;
+export type TooManyRequests = z.infer<ReturnType<typeof zTooManyRequests>>;
 
-export const zInternalServerError = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zInternalServerError = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type InternalServerError = z.infer<typeof zInternalServerError>;
+export type InternalServerError = z.infer<ReturnType<typeof zInternalServerError>>;
 
-export const zBadGateway = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zBadGateway = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type BadGateway = z.infer<typeof zBadGateway>;
+export type BadGateway = z.infer<ReturnType<typeof zBadGateway>>;
 
-export const zServiceUnavailable = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zServiceUnavailable = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
+export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>;
 
 /**
  * Status of chain nodes. Chain nodes can become temporarily `UNAVAILABLE` for several reasons, such as validator stake falling below threshold. If chain nodes are `UNAVAILABLE`, requests that rely on data from the chain nodes may return 503 errors.
  */
-export const zChainStatus = /* @__PURE__ */ openEnum(['OK', 'UNAVAILABLE']);
+export const zChainStatus = /* @__PURE__ */ lazy(() => openEnum(['OK', 'UNAVAILABLE']));
 
-export type ChainStatus = z.infer<typeof zChainStatus>;
+export type ChainStatus = z.infer<ReturnType<typeof zChainStatus>>;
 
-export const zVmName = /* @__PURE__ */ openEnum([
+export const zVmName = /* @__PURE__ */ lazy(() => openEnum([
     'EVM',
     'BITCOIN',
     'ETHEREUM'
-]);
+]));
 
-export type VmName = z.infer<typeof zVmName>;
+export type VmName = z.infer<ReturnType<typeof zVmName>>;
 
-export const zUtilityAddresses = /* @__PURE__ */ z.looseObject({
-    multicall: /* @__PURE__ */ z.string().optional()
-});
+export const zUtilityAddresses = /* @__PURE__ */ lazy(() => z.looseObject({
+    multicall: z.string().optional()
+}));
 
-export type UtilityAddresses = z.infer<typeof zUtilityAddresses>;
+export type UtilityAddresses = z.infer<ReturnType<typeof zUtilityAddresses>>;
 
-export const zNetworkToken = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional()
-});
+export const zNetworkToken = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    description: z.string().optional()
+}));
 
-export type NetworkToken = z.infer<typeof zNetworkToken>;
+export type NetworkToken = z.infer<ReturnType<typeof zNetworkToken>>;
 
-export const zChainInfo = /* @__PURE__ */ z.looseObject({
-    chainId: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ zChainStatus.optional(),
-    chainName: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    platformChainId: /* @__PURE__ */ z.string().optional(),
-    subnetId: /* @__PURE__ */ z.string().optional(),
-    vmId: /* @__PURE__ */ z.string().optional(),
-    vmName: /* @__PURE__ */ zVmName.optional(),
-    explorerUrl: /* @__PURE__ */ z.string().optional(),
-    rpcUrl: /* @__PURE__ */ z.string().optional(),
-    wsUrl: /* @__PURE__ */ z.string().optional(),
-    isTestnet: /* @__PURE__ */ z.boolean().optional(),
-    utilityAddresses: /* @__PURE__ */ zUtilityAddresses.optional(),
-    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
-    chainLogoUri: /* @__PURE__ */ z.string().optional(),
-    private: /* @__PURE__ */ z.boolean().optional(),
-    enabledFeatures: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
+export const zChainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainId: z.string(),
+    status: zChainStatus().optional(),
+    chainName: z.string().optional(),
+    description: z.string().optional(),
+    platformChainId: z.string().optional(),
+    subnetId: z.string().optional(),
+    vmId: z.string().optional(),
+    vmName: zVmName().optional(),
+    explorerUrl: z.string().optional(),
+    rpcUrl: z.string().optional(),
+    wsUrl: z.string().optional(),
+    isTestnet: z.boolean().optional(),
+    utilityAddresses: zUtilityAddresses().optional(),
+    networkToken: zNetworkToken().optional(),
+    chainLogoUri: z.string().optional(),
+    private: z.boolean().optional(),
+    enabledFeatures: z.array(openEnum([
         'nftIndexing',
         'webhooks',
         'teleporter'
     ])).optional()
-});
+}));
 
-export type ChainInfo = z.infer<typeof zChainInfo>;
+export type ChainInfo = z.infer<ReturnType<typeof zChainInfo>>;
 
-export const zListAddressChainsResponse = /* @__PURE__ */ z.looseObject({
-    indexedChains: /* @__PURE__ */ z.array(zChainInfo).optional(),
-    unindexedChains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zListAddressChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    indexedChains: z.array(zChainInfo()).optional(),
+    unindexedChains: z.array(z.string()).optional()
+}));
 
-export type ListAddressChainsResponse = z.infer<typeof zListAddressChainsResponse>;
+export type ListAddressChainsResponse = z.infer<ReturnType<typeof zListAddressChainsResponse>>;
 
-export const zNetwork = /* @__PURE__ */ openEnum([
+export const zNetwork = /* @__PURE__ */ lazy(() => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]);
+]));
 
-export type Network = z.infer<typeof zNetwork>;
+export type Network = z.infer<ReturnType<typeof zNetwork>>;
 
-export const zTransactionStatus = /* @__PURE__ */ openEnum(['failed', 'success']);
+export const zTransactionStatus = /* @__PURE__ */ lazy(() => openEnum(['failed', 'success']));
 
-export type TransactionStatus = z.infer<typeof zTransactionStatus>;
+export type TransactionStatus = z.infer<ReturnType<typeof zTransactionStatus>>;
 
-export const zRichAddress = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    address: /* @__PURE__ */ z.string()
-});
+export const zRichAddress = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    address: z.string()
+}));
 
-export type RichAddress = z.infer<typeof zRichAddress>;
+export type RichAddress = z.infer<ReturnType<typeof zRichAddress>>;
 
 /**
  * The contract call type. NATIVE_TRANSFER indicates a transfer of the native token without any smart-contract interaction. CONTRACT_CALL indicates a smart-contract interaction. CONTRACT_CREATION indicates a smart-contract creation.
  */
-export const zTransactionMethodType = /* @__PURE__ */ openEnum([
+export const zTransactionMethodType = /* @__PURE__ */ lazy(() => openEnum([
     'NATIVE_TRANSFER',
     'CONTRACT_CALL',
     'CONTRACT_CREATION'
-]);
+]));
 
-export type TransactionMethodType = z.infer<typeof zTransactionMethodType>;
+export type TransactionMethodType = z.infer<ReturnType<typeof zTransactionMethodType>>;
 
-export const zMethod = /* @__PURE__ */ z.looseObject({
-    callType: /* @__PURE__ */ zTransactionMethodType.optional(),
-    methodHash: /* @__PURE__ */ z.string().optional(),
-    methodName: /* @__PURE__ */ z.string().optional()
-});
+export const zMethod = /* @__PURE__ */ lazy(() => z.looseObject({
+    callType: zTransactionMethodType().optional(),
+    methodHash: z.string().optional(),
+    methodName: z.string().optional()
+}));
 
-export type Method = z.infer<typeof zMethod>;
+export type Method = z.infer<ReturnType<typeof zMethod>>;
 
-export const zNativeTransaction = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    chainId: /* @__PURE__ */ z.string(),
-    blockIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    txStatus: /* @__PURE__ */ z.string().optional(),
-    txType: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasPrice: /* @__PURE__ */ z.string().optional(),
-    nonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    method: /* @__PURE__ */ zMethod.optional(),
-    value: /* @__PURE__ */ z.string().optional()
-});
+export const zNativeTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockMinDelayExcess: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    chainId: z.string(),
+    blockIndex: jsonNumber(z.number()).optional(),
+    txHash: z.string(),
+    txStatus: z.string().optional(),
+    txType: jsonNumber(z.number()).optional(),
+    gasLimit: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasPrice: z.string().optional(),
+    nonce: z.string().optional(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    method: zMethod().optional(),
+    value: z.string().optional()
+}));
 
-export type NativeTransaction = z.infer<typeof zNativeTransaction>;
+export type NativeTransaction = z.infer<ReturnType<typeof zNativeTransaction>>;
 
-export const zListNativeTransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zNativeTransaction).optional()
-});
+export const zListNativeTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zNativeTransaction()).optional()
+}));
 
-export type ListNativeTransactionsResponse = z.infer<typeof zListNativeTransactionsResponse>;
+export type ListNativeTransactionsResponse = z.infer<ReturnType<typeof zListNativeTransactionsResponse>>;
 
-export const zEvmBlock = /* @__PURE__ */ z.looseObject({
-    chainId: /* @__PURE__ */ z.string(),
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    baseFee: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    gasCost: /* @__PURE__ */ z.string().optional(),
-    parentHash: /* @__PURE__ */ z.string().optional(),
-    feesSpent: /* @__PURE__ */ z.string().optional(),
-    cumulativeTransactions: /* @__PURE__ */ z.string().optional()
-});
+export const zEvmBlock = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainId: z.string(),
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockMinDelayExcess: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txCount: jsonNumber(z.number()).optional(),
+    baseFee: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    gasCost: z.string().optional(),
+    parentHash: z.string().optional(),
+    feesSpent: z.string().optional(),
+    cumulativeTransactions: z.string().optional()
+}));
 
-export type EvmBlock = z.infer<typeof zEvmBlock>;
+export type EvmBlock = z.infer<ReturnType<typeof zEvmBlock>>;
 
-export const zListEvmBlocksResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    blocks: /* @__PURE__ */ z.array(zEvmBlock).optional()
-});
+export const zListEvmBlocksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    blocks: z.array(zEvmBlock()).optional()
+}));
 
-export type ListEvmBlocksResponse = z.infer<typeof zListEvmBlocksResponse>;
+export type ListEvmBlocksResponse = z.infer<ReturnType<typeof zListEvmBlocksResponse>>;
 
 /**
  * The metadata indexing status of the nft.
  */
-export const zNftTokenMetadataStatus = /* @__PURE__ */ openEnum([
+export const zNftTokenMetadataStatus = /* @__PURE__ */ lazy(() => openEnum([
     'UNKNOWN',
     'MISSING_TOKEN',
     'INVALID_TOKEN_URI',
@@ -287,151 +288,151 @@ export const zNftTokenMetadataStatus = /* @__PURE__ */ openEnum([
     'INVALID_METADATA_JSON',
     'INDEXED',
     'UNINDEXED'
-]);
+]));
 
-export type NftTokenMetadataStatus = z.infer<typeof zNftTokenMetadataStatus>;
+export type NftTokenMetadataStatus = z.infer<ReturnType<typeof zNftTokenMetadataStatus>>;
 
-export const zErc721TokenMetadata = /* @__PURE__ */ z.looseObject({
-    indexStatus: /* @__PURE__ */ zNftTokenMetadataStatus.optional(),
-    metadataLastUpdatedTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    imageUri: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    animationUri: /* @__PURE__ */ z.string().optional(),
-    externalUrl: /* @__PURE__ */ z.string().optional(),
-    background: /* @__PURE__ */ z.string().optional(),
-    attributes: /* @__PURE__ */ z.string().optional()
-});
+export const zErc721TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    indexStatus: zNftTokenMetadataStatus().optional(),
+    metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    imageUri: z.string().optional(),
+    description: z.string().optional(),
+    animationUri: z.string().optional(),
+    externalUrl: z.string().optional(),
+    background: z.string().optional(),
+    attributes: z.string().optional()
+}));
 
-export type Erc721TokenMetadata = z.infer<typeof zErc721TokenMetadata>;
+export type Erc721TokenMetadata = z.infer<ReturnType<typeof zErc721TokenMetadata>>;
 
-export const zErc721Token = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
-    tokenId: /* @__PURE__ */ z.string(),
-    tokenUri: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zErc721TokenMetadata.optional(),
-    ownerAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zErc721Token = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    ercType: openEnum(['ERC-721']).optional(),
+    tokenId: z.string(),
+    tokenUri: z.string().optional(),
+    metadata: zErc721TokenMetadata().optional(),
+    ownerAddress: z.string().optional()
+}));
 
-export type Erc721Token = z.infer<typeof zErc721Token>;
+export type Erc721Token = z.infer<ReturnType<typeof zErc721Token>>;
 
-export const zErc1155TokenMetadata = /* @__PURE__ */ z.looseObject({
-    indexStatus: /* @__PURE__ */ zNftTokenMetadataStatus.optional(),
-    metadataLastUpdatedTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    imageUri: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    animationUri: /* @__PURE__ */ z.string().optional(),
-    externalUrl: /* @__PURE__ */ z.string().optional(),
-    background: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    properties: /* @__PURE__ */ z.string().optional()
-});
+export const zErc1155TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    indexStatus: zNftTokenMetadataStatus().optional(),
+    metadataLastUpdatedTimestamp: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    imageUri: z.string().optional(),
+    description: z.string().optional(),
+    animationUri: z.string().optional(),
+    externalUrl: z.string().optional(),
+    background: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    properties: z.string().optional()
+}));
 
-export type Erc1155TokenMetadata = z.infer<typeof zErc1155TokenMetadata>;
+export type Erc1155TokenMetadata = z.infer<ReturnType<typeof zErc1155TokenMetadata>>;
 
-export const zErc1155Token = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
-    tokenId: /* @__PURE__ */ z.string(),
-    tokenUri: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zErc1155TokenMetadata.optional()
-});
+export const zErc1155Token = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    ercType: openEnum(['ERC-1155']).optional(),
+    tokenId: z.string(),
+    tokenUri: z.string().optional(),
+    metadata: zErc1155TokenMetadata().optional()
+}));
 
-export type Erc1155Token = z.infer<typeof zErc1155Token>;
+export type Erc1155Token = z.infer<ReturnType<typeof zErc1155Token>>;
 
-export const zListNftTokens = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    tokens: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zErc721Token, zErc1155Token])).optional()
-});
+export const zListNftTokens = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    tokens: z.array(z.union([zErc721Token(), zErc1155Token()])).optional()
+}));
 
-export type ListNftTokens = z.infer<typeof zListNftTokens>;
+export type ListNftTokens = z.infer<ReturnType<typeof zListNftTokens>>;
 
-export const zOperationStatusCode = /* @__PURE__ */ openEnum([
+export const zOperationStatusCode = /* @__PURE__ */ lazy(() => openEnum([
     'ErrInvalidRequest',
     'ErrInternal',
     'WarnTruncatedExport'
-]);
+]));
 
-export type OperationStatusCode = z.infer<typeof zOperationStatusCode>;
+export type OperationStatusCode = z.infer<ReturnType<typeof zOperationStatusCode>>;
 
-export const zTransactionExportMetadata = /* @__PURE__ */ z.looseObject({
-    code: /* @__PURE__ */ zOperationStatusCode.optional(),
-    downloadUrl: /* @__PURE__ */ z.string().optional(),
-    nextDate: /* @__PURE__ */ z.string().optional()
-});
+export const zTransactionExportMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    code: zOperationStatusCode().optional(),
+    downloadUrl: z.string().optional(),
+    nextDate: z.string().optional()
+}));
 
-export type TransactionExportMetadata = z.infer<typeof zTransactionExportMetadata>;
+export type TransactionExportMetadata = z.infer<ReturnType<typeof zTransactionExportMetadata>>;
 
-export const zOperationType = /* @__PURE__ */ openEnum([
+export const zOperationType = /* @__PURE__ */ lazy(() => openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
     'TRANSACTION_EXPORT_EVM'
-]);
+]));
 
-export type OperationType = z.infer<typeof zOperationType>;
+export type OperationType = z.infer<ReturnType<typeof zOperationType>>;
 
-export const zOperationStatus = /* @__PURE__ */ openEnum([
+export const zOperationStatus = /* @__PURE__ */ lazy(() => openEnum([
     'RUNNING',
     'COMPLETED',
     'COMPLETED_WITH_WARNING',
     'FAILED'
-]);
+]));
 
-export type OperationStatus = z.infer<typeof zOperationStatus>;
+export type OperationStatus = z.infer<ReturnType<typeof zOperationStatus>>;
 
-export const zOperationStatusResponse = /* @__PURE__ */ z.looseObject({
-    operationId: /* @__PURE__ */ z.string().optional(),
-    operationType: /* @__PURE__ */ zOperationType.optional(),
-    operationStatus: /* @__PURE__ */ zOperationStatus.optional(),
-    message: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zTransactionExportMetadata.optional(),
-    createdAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    updatedAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zOperationStatusResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    operationId: z.string().optional(),
+    operationType: zOperationType().optional(),
+    operationStatus: zOperationStatus().optional(),
+    message: z.string().optional(),
+    metadata: zTransactionExportMetadata().optional(),
+    createdAtTimestamp: jsonNumber(z.number()).optional(),
+    updatedAtTimestamp: jsonNumber(z.number()).optional()
+}));
 
-export type OperationStatusResponse = z.infer<typeof zOperationStatusResponse>;
+export type OperationStatusResponse = z.infer<ReturnType<typeof zOperationStatusResponse>>;
 
-export const zEvmOperationType = /* @__PURE__ */ openEnum(['TRANSACTION_EXPORT_EVM']);
+export const zEvmOperationType = /* @__PURE__ */ lazy(() => openEnum(['TRANSACTION_EXPORT_EVM']));
 
-export type EvmOperationType = z.infer<typeof zEvmOperationType>;
+export type EvmOperationType = z.infer<ReturnType<typeof zEvmOperationType>>;
 
-export const zEvmNetworkOptions = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    includeChains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zEvmNetworkOptions = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    includeChains: z.array(z.string()).optional()
+}));
 
-export type EvmNetworkOptions = z.infer<typeof zEvmNetworkOptions>;
+export type EvmNetworkOptions = z.infer<ReturnType<typeof zEvmNetworkOptions>>;
 
-export const zCreateEvmTransactionExportRequest = /* @__PURE__ */ z.looseObject({
-    type: /* @__PURE__ */ zEvmOperationType.optional(),
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    startDate: /* @__PURE__ */ z.string().optional(),
-    endDate: /* @__PURE__ */ z.string().optional(),
-    options: /* @__PURE__ */ zEvmNetworkOptions.optional()
-});
+export const zCreateEvmTransactionExportRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    type: zEvmOperationType().optional(),
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    startDate: z.string().optional(),
+    endDate: z.string().optional(),
+    options: zEvmNetworkOptions().optional()
+}));
 
-export type CreateEvmTransactionExportRequest = z.infer<typeof zCreateEvmTransactionExportRequest>;
+export type CreateEvmTransactionExportRequest = z.infer<ReturnType<typeof zCreateEvmTransactionExportRequest>>;
 
-export const zPrimaryNetworkOperationType = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkOperationType = /* @__PURE__ */ lazy(() => openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE'
-]);
+]));
 
-export type PrimaryNetworkOperationType = z.infer<typeof zPrimaryNetworkOperationType>;
+export type PrimaryNetworkOperationType = z.infer<ReturnType<typeof zPrimaryNetworkOperationType>>;
 
-export const zPrimaryNetworkOptions = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    cChainEvmAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    includeChains: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
+export const zPrimaryNetworkOptions = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    cChainEvmAddresses: z.array(z.string()).optional(),
+    includeChains: z.array(openEnum([
         '11111111111111111111111111111111LpoYY',
         '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
         '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -441,22 +442,22 @@ export const zPrimaryNetworkOptions = /* @__PURE__ */ z.looseObject({
         'x-chain',
         'c-chain'
     ])).optional()
-});
+}));
 
-export type PrimaryNetworkOptions = z.infer<typeof zPrimaryNetworkOptions>;
+export type PrimaryNetworkOptions = z.infer<ReturnType<typeof zPrimaryNetworkOptions>>;
 
-export const zCreatePrimaryNetworkTransactionExportRequest = /* @__PURE__ */ z.looseObject({
-    type: /* @__PURE__ */ zPrimaryNetworkOperationType.optional(),
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    startDate: /* @__PURE__ */ z.string().optional(),
-    endDate: /* @__PURE__ */ z.string().optional(),
-    options: /* @__PURE__ */ zPrimaryNetworkOptions.optional()
-});
+export const zCreatePrimaryNetworkTransactionExportRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    type: zPrimaryNetworkOperationType().optional(),
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    startDate: z.string().optional(),
+    endDate: z.string().optional(),
+    options: zPrimaryNetworkOptions().optional()
+}));
 
-export type CreatePrimaryNetworkTransactionExportRequest = z.infer<typeof zCreatePrimaryNetworkTransactionExportRequest>;
+export type CreatePrimaryNetworkTransactionExportRequest = z.infer<ReturnType<typeof zCreatePrimaryNetworkTransactionExportRequest>>;
 
-export const zPChainTransactionType = /* @__PURE__ */ openEnum([
+export const zPChainTransactionType = /* @__PURE__ */ lazy(() => openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -478,263 +479,263 @@ export const zPChainTransactionType = /* @__PURE__ */ openEnum([
     'DisableL1ValidatorTx',
     'IncreaseL1ValidatorBalanceTx',
     'UNKNOWN'
-]);
+]));
 
-export type PChainTransactionType = z.infer<typeof zPChainTransactionType>;
+export type PChainTransactionType = z.infer<ReturnType<typeof zPChainTransactionType>>;
 
 /**
  * Type of asset like SECP256K1 or NFT.
  */
-export const zPrimaryNetworkAssetType = /* @__PURE__ */ openEnum(['secp256k1', 'nft']);
+export const zPrimaryNetworkAssetType = /* @__PURE__ */ lazy(() => openEnum(['secp256k1', 'nft']));
 
-export type PrimaryNetworkAssetType = z.infer<typeof zPrimaryNetworkAssetType>;
+export type PrimaryNetworkAssetType = z.infer<ReturnType<typeof zPrimaryNetworkAssetType>>;
 
-export const zAssetAmount = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional()
-});
+export const zAssetAmount = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional()
+}));
 
-export type AssetAmount = z.infer<typeof zAssetAmount>;
+export type AssetAmount = z.infer<ReturnType<typeof zAssetAmount>>;
 
-export const zRewardType = /* @__PURE__ */ openEnum([
+export const zRewardType = /* @__PURE__ */ lazy(() => openEnum([
     'VALIDATOR',
     'DELEGATOR',
     'VALIDATOR_FEE'
-]);
+]));
 
-export type RewardType = z.infer<typeof zRewardType>;
+export type RewardType = z.infer<ReturnType<typeof zRewardType>>;
 
 /**
  * Indicates whether the UTXO is staked or transferable
  */
-export const zUtxoType = /* @__PURE__ */ openEnum(['STAKE', 'TRANSFER']);
+export const zUtxoType = /* @__PURE__ */ lazy(() => openEnum(['STAKE', 'TRANSFER']));
 
-export type UtxoType = z.infer<typeof zUtxoType>;
+export type UtxoType = z.infer<ReturnType<typeof zUtxoType>>;
 
-export const zPChainUtxo = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    asset: /* @__PURE__ */ zAssetAmount.optional(),
-    consumedOnChainId: /* @__PURE__ */ z.string().optional(),
-    consumingTxHash: /* @__PURE__ */ z.string().optional(),
-    createdOnChainId: /* @__PURE__ */ z.string().optional(),
-    utxoId: /* @__PURE__ */ z.string(),
-    utxoBytes: /* @__PURE__ */ z.string().optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    assetId: /* @__PURE__ */ z.string(),
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    consumingBlockNumber: /* @__PURE__ */ z.string().optional(),
-    consumingBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    platformLocktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    outputIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    rewardType: /* @__PURE__ */ zRewardType.optional(),
-    stakeableLocktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    staked: /* @__PURE__ */ z.boolean().optional(),
-    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    utxoEndTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    utxoStartTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    utxoType: /* @__PURE__ */ zUtxoType.optional()
-});
+export const zPChainUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    asset: zAssetAmount().optional(),
+    consumedOnChainId: z.string().optional(),
+    consumingTxHash: z.string().optional(),
+    createdOnChainId: z.string().optional(),
+    utxoId: z.string(),
+    utxoBytes: z.string().optional(),
+    amount: z.string().optional(),
+    assetId: z.string(),
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    consumingBlockNumber: z.string().optional(),
+    consumingBlockTimestamp: jsonNumber(z.number()).optional(),
+    platformLocktime: jsonNumber(z.number()).optional(),
+    outputIndex: jsonNumber(z.number()).optional(),
+    rewardType: zRewardType().optional(),
+    stakeableLocktime: jsonNumber(z.number()).optional(),
+    staked: z.boolean().optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    txHash: z.string(),
+    utxoEndTimestamp: jsonNumber(z.number()).optional(),
+    utxoStartTimestamp: jsonNumber(z.number()).optional(),
+    utxoType: zUtxoType().optional()
+}));
 
-export type PChainUtxo = z.infer<typeof zPChainUtxo>;
+export type PChainUtxo = z.infer<ReturnType<typeof zPChainUtxo>>;
 
-export const zL1ValidatorManagerDetails = /* @__PURE__ */ z.looseObject({
-    blockchainId: /* @__PURE__ */ z.string(),
-    contractAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zL1ValidatorManagerDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockchainId: z.string(),
+    contractAddress: z.string().optional()
+}));
 
-export type L1ValidatorManagerDetails = z.infer<typeof zL1ValidatorManagerDetails>;
+export type L1ValidatorManagerDetails = z.infer<ReturnType<typeof zL1ValidatorManagerDetails>>;
 
-export const zL1ValidatorDetailsTransaction = /* @__PURE__ */ z.looseObject({
-    validationId: /* @__PURE__ */ z.string(),
-    validationIdHex: /* @__PURE__ */ z.string().optional(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    weight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    remainingBalance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    balanceChange: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()).optional()
-});
+export const zL1ValidatorDetailsTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    validationId: z.string(),
+    validationIdHex: z.string().optional(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    weight: jsonNumber(z.number()).optional(),
+    remainingBalance: jsonNumber(z.number()).optional(),
+    balanceChange: jsonNumber(z.number()).optional(),
+    blsCredentials: z.record(z.string(), z.unknown()).optional()
+}));
 
-export type L1ValidatorDetailsTransaction = z.infer<typeof zL1ValidatorDetailsTransaction>;
+export type L1ValidatorDetailsTransaction = z.infer<ReturnType<typeof zL1ValidatorDetailsTransaction>>;
 
-export const zSubnetOwnershipInfo = /* @__PURE__ */ z.looseObject({
-    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zSubnetOwnershipInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    locktime: jsonNumber(z.number()).optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    addresses: z.array(z.string()).optional()
+}));
 
-export type SubnetOwnershipInfo = z.infer<typeof zSubnetOwnershipInfo>;
+export type SubnetOwnershipInfo = z.infer<ReturnType<typeof zSubnetOwnershipInfo>>;
 
-export const zBlsCredentials = /* @__PURE__ */ z.looseObject({
-    publicKey: /* @__PURE__ */ z.string().optional(),
-    proofOfPossession: /* @__PURE__ */ z.string().optional()
-});
+export const zBlsCredentials = /* @__PURE__ */ lazy(() => z.looseObject({
+    publicKey: z.string().optional(),
+    proofOfPossession: z.string().optional()
+}));
 
-export type BlsCredentials = z.infer<typeof zBlsCredentials>;
+export type BlsCredentials = z.infer<ReturnType<typeof zBlsCredentials>>;
 
 /**
  * Type of transaction.
  */
-export const zXChainTransactionType = /* @__PURE__ */ openEnum([
+export const zXChainTransactionType = /* @__PURE__ */ lazy(() => openEnum([
     'BaseTx',
     'CreateAssetTx',
     'OperationTx',
     'ImportTx',
     'ExportTx',
     'UNKNOWN'
-]);
+]));
 
-export type XChainTransactionType = z.infer<typeof zXChainTransactionType>;
+export type XChainTransactionType = z.infer<ReturnType<typeof zXChainTransactionType>>;
 
-export const zUtxoCredential = /* @__PURE__ */ z.looseObject({
-    signature: /* @__PURE__ */ z.string().optional(),
-    publicKey: /* @__PURE__ */ z.string().optional()
-});
+export const zUtxoCredential = /* @__PURE__ */ lazy(() => z.looseObject({
+    signature: z.string().optional(),
+    publicKey: z.string().optional()
+}));
 
-export type UtxoCredential = z.infer<typeof zUtxoCredential>;
+export type UtxoCredential = z.infer<ReturnType<typeof zUtxoCredential>>;
 
-export const zUtxo = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    asset: /* @__PURE__ */ zAssetAmount.optional(),
-    consumedOnChainId: /* @__PURE__ */ z.string().optional(),
-    consumingTxHash: /* @__PURE__ */ z.string().optional(),
-    createdOnChainId: /* @__PURE__ */ z.string().optional(),
-    utxoId: /* @__PURE__ */ z.string(),
-    utxoBytes: /* @__PURE__ */ z.string().optional(),
-    consumingTxTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    creationTxHash: /* @__PURE__ */ z.string().optional(),
-    credentials: /* @__PURE__ */ z.array(zUtxoCredential).optional(),
-    groupId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    outputIndex: /* @__PURE__ */ z.string().optional(),
-    payload: /* @__PURE__ */ z.string().optional(),
-    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    utxoType: /* @__PURE__ */ z.string().optional()
-});
+export const zUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    asset: zAssetAmount().optional(),
+    consumedOnChainId: z.string().optional(),
+    consumingTxHash: z.string().optional(),
+    createdOnChainId: z.string().optional(),
+    utxoId: z.string(),
+    utxoBytes: z.string().optional(),
+    consumingTxTimestamp: jsonNumber(z.number()).optional(),
+    creationTxHash: z.string().optional(),
+    credentials: z.array(zUtxoCredential()).optional(),
+    groupId: jsonNumber(z.number()).optional(),
+    locktime: jsonNumber(z.number()).optional(),
+    outputIndex: z.string().optional(),
+    payload: z.string().optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    timestamp: jsonNumber(z.number()),
+    utxoType: z.string().optional()
+}));
 
-export type Utxo = z.infer<typeof zUtxo>;
+export type Utxo = z.infer<ReturnType<typeof zUtxo>>;
 
 /**
  * Cap represents if an asset is a variable or fixed cap asset.
  */
-export const zPrimaryNetworkAssetCap = /* @__PURE__ */ openEnum(['fixed', 'variable']);
+export const zPrimaryNetworkAssetCap = /* @__PURE__ */ lazy(() => openEnum(['fixed', 'variable']));
 
-export type PrimaryNetworkAssetCap = z.infer<typeof zPrimaryNetworkAssetCap>;
+export type PrimaryNetworkAssetCap = z.infer<ReturnType<typeof zPrimaryNetworkAssetCap>>;
 
-export const zXChainAssetDetails = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    createdAtTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    cap: /* @__PURE__ */ zPrimaryNetworkAssetCap.optional()
-});
+export const zXChainAssetDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    createdAtTimestamp: jsonNumber(z.number()).optional(),
+    cap: zPrimaryNetworkAssetCap().optional()
+}));
 
-export type XChainAssetDetails = z.infer<typeof zXChainAssetDetails>;
+export type XChainAssetDetails = z.infer<ReturnType<typeof zXChainAssetDetails>>;
 
-export const zTransactionVertexDetail = /* @__PURE__ */ z.looseObject({
-    hash: /* @__PURE__ */ z.string(),
-    height: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
-});
+export const zTransactionVertexDetail = /* @__PURE__ */ lazy(() => z.looseObject({
+    hash: z.string(),
+    height: jsonNumber(z.number()).optional(),
+    timestamp: jsonNumber(z.number())
+}));
 
-export type TransactionVertexDetail = z.infer<typeof zTransactionVertexDetail>;
+export type TransactionVertexDetail = z.infer<ReturnType<typeof zTransactionVertexDetail>>;
 
-export const zXChainNonLinearTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    chainFormat: /* @__PURE__ */ openEnum(['non-linear', 'linear']).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    txType: /* @__PURE__ */ zXChainTransactionType.optional(),
-    memo: /* @__PURE__ */ z.string().optional(),
-    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
-    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
-    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    sourceChain: /* @__PURE__ */ z.string().optional(),
-    destinationChain: /* @__PURE__ */ z.string().optional(),
-    assetCreated: /* @__PURE__ */ zXChainAssetDetails.optional(),
-    vertices: /* @__PURE__ */ z.array(zTransactionVertexDetail).optional()
-});
+export const zXChainNonLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    chainFormat: openEnum(['non-linear', 'linear']).optional(),
+    timestamp: jsonNumber(z.number()),
+    txType: zXChainTransactionType().optional(),
+    memo: z.string().optional(),
+    consumedUtxos: z.array(zUtxo()).optional(),
+    emittedUtxos: z.array(zUtxo()).optional(),
+    amountUnlocked: z.array(zAssetAmount()).optional(),
+    amountCreated: z.array(zAssetAmount()).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    assetCreated: zXChainAssetDetails().optional(),
+    vertices: z.array(zTransactionVertexDetail()).optional()
+}));
 
-export type XChainNonLinearTransaction = z.infer<typeof zXChainNonLinearTransaction>;
+export type XChainNonLinearTransaction = z.infer<ReturnType<typeof zXChainNonLinearTransaction>>;
 
-export const zXChainLinearTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    chainFormat: /* @__PURE__ */ openEnum(['non-linear', 'linear']).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    txType: /* @__PURE__ */ zXChainTransactionType.optional(),
-    memo: /* @__PURE__ */ z.string().optional(),
-    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
-    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional(),
-    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    sourceChain: /* @__PURE__ */ z.string().optional(),
-    destinationChain: /* @__PURE__ */ z.string().optional(),
-    assetCreated: /* @__PURE__ */ zXChainAssetDetails.optional(),
-    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string()
-});
+export const zXChainLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    chainFormat: openEnum(['non-linear', 'linear']).optional(),
+    timestamp: jsonNumber(z.number()),
+    txType: zXChainTransactionType().optional(),
+    memo: z.string().optional(),
+    consumedUtxos: z.array(zUtxo()).optional(),
+    emittedUtxos: z.array(zUtxo()).optional(),
+    amountUnlocked: z.array(zAssetAmount()).optional(),
+    amountCreated: z.array(zAssetAmount()).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    assetCreated: zXChainAssetDetails().optional(),
+    blockHeight: jsonNumber(z.number()).optional(),
+    blockHash: z.string()
+}));
 
-export type XChainLinearTransaction = z.infer<typeof zXChainLinearTransaction>;
+export type XChainLinearTransaction = z.infer<ReturnType<typeof zXChainLinearTransaction>>;
 
-export const zEvmInput = /* @__PURE__ */ z.looseObject({
-    fromAddress: /* @__PURE__ */ z.string().optional(),
-    asset: /* @__PURE__ */ zAssetAmount.optional(),
-    credentials: /* @__PURE__ */ z.array(zUtxoCredential).optional()
-});
+export const zEvmInput = /* @__PURE__ */ lazy(() => z.looseObject({
+    fromAddress: z.string().optional(),
+    asset: zAssetAmount().optional(),
+    credentials: z.array(zUtxoCredential()).optional()
+}));
 
-export type EvmInput = z.infer<typeof zEvmInput>;
+export type EvmInput = z.infer<ReturnType<typeof zEvmInput>>;
 
-export const zCChainExportTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    memo: /* @__PURE__ */ z.string().optional(),
-    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    sourceChain: /* @__PURE__ */ z.string().optional(),
-    destinationChain: /* @__PURE__ */ z.string().optional(),
-    txType: /* @__PURE__ */ openEnum(['ExportTx']).optional(),
-    evmInputs: /* @__PURE__ */ z.array(zEvmInput).optional(),
-    emittedUtxos: /* @__PURE__ */ z.array(zUtxo).optional()
-});
+export const zCChainExportTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    blockHeight: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    memo: z.string().optional(),
+    amountUnlocked: z.array(zAssetAmount()).optional(),
+    amountCreated: z.array(zAssetAmount()).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    txType: openEnum(['ExportTx']).optional(),
+    evmInputs: z.array(zEvmInput()).optional(),
+    emittedUtxos: z.array(zUtxo()).optional()
+}));
 
-export type CChainExportTransaction = z.infer<typeof zCChainExportTransaction>;
+export type CChainExportTransaction = z.infer<ReturnType<typeof zCChainExportTransaction>>;
 
-export const zEvmOutput = /* @__PURE__ */ z.looseObject({
-    toAddress: /* @__PURE__ */ z.string().optional(),
-    asset: /* @__PURE__ */ zAssetAmount.optional()
-});
+export const zEvmOutput = /* @__PURE__ */ lazy(() => z.looseObject({
+    toAddress: z.string().optional(),
+    asset: zAssetAmount().optional()
+}));
 
-export type EvmOutput = z.infer<typeof zEvmOutput>;
+export type EvmOutput = z.infer<ReturnType<typeof zEvmOutput>>;
 
-export const zCChainImportTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    blockHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    memo: /* @__PURE__ */ z.string().optional(),
-    amountUnlocked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountCreated: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    sourceChain: /* @__PURE__ */ z.string().optional(),
-    destinationChain: /* @__PURE__ */ z.string().optional(),
-    txType: /* @__PURE__ */ openEnum(['ImportTx']).optional(),
-    evmOutputs: /* @__PURE__ */ z.array(zEvmOutput).optional(),
-    consumedUtxos: /* @__PURE__ */ z.array(zUtxo).optional()
-});
+export const zCChainImportTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    blockHeight: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    memo: z.string().optional(),
+    amountUnlocked: z.array(zAssetAmount()).optional(),
+    amountCreated: z.array(zAssetAmount()).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    txType: openEnum(['ImportTx']).optional(),
+    evmOutputs: z.array(zEvmOutput()).optional(),
+    consumedUtxos: z.array(zUtxo()).optional()
+}));
 
-export type CChainImportTransaction = z.infer<typeof zCChainImportTransaction>;
+export type CChainImportTransaction = z.infer<ReturnType<typeof zCChainImportTransaction>>;
 
-export const zBlockchainId = /* @__PURE__ */ openEnum([
+export const zBlockchainId = /* @__PURE__ */ lazy(() => openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -743,42 +744,42 @@ export const zBlockchainId = /* @__PURE__ */ openEnum([
     'p-chain',
     'x-chain',
     'c-chain'
-]);
+]));
 
-export type BlockchainId = z.infer<typeof zBlockchainId>;
+export type BlockchainId = z.infer<ReturnType<typeof zBlockchainId>>;
 
-export const zPrimaryNetworkChainName = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkChainName = /* @__PURE__ */ lazy(() => openEnum([
     'p-chain',
     'x-chain',
     'c-chain'
-]);
+]));
 
-export type PrimaryNetworkChainName = z.infer<typeof zPrimaryNetworkChainName>;
+export type PrimaryNetworkChainName = z.infer<ReturnType<typeof zPrimaryNetworkChainName>>;
 
-export const zPrimaryNetworkChainInfo = /* @__PURE__ */ z.looseObject({
-    chainName: /* @__PURE__ */ zPrimaryNetworkChainName.optional(),
-    network: /* @__PURE__ */ zNetwork.optional()
-});
+export const zPrimaryNetworkChainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainName: zPrimaryNetworkChainName().optional(),
+    network: zNetwork().optional()
+}));
 
-export type PrimaryNetworkChainInfo = z.infer<typeof zPrimaryNetworkChainInfo>;
+export type PrimaryNetworkChainInfo = z.infer<ReturnType<typeof zPrimaryNetworkChainInfo>>;
 
-export const zListXChainTransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zXChainNonLinearTransaction, zXChainLinearTransaction])).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListXChainTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(z.union([zXChainNonLinearTransaction(), zXChainLinearTransaction()])).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListXChainTransactionsResponse = z.infer<typeof zListXChainTransactionsResponse>;
+export type ListXChainTransactionsResponse = z.infer<ReturnType<typeof zListXChainTransactionsResponse>>;
 
-export const zListCChainAtomicTransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zCChainExportTransaction, zCChainImportTransaction])).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListCChainAtomicTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(z.union([zCChainExportTransaction(), zCChainImportTransaction()])).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListCChainAtomicTransactionsResponse = z.infer<typeof zListCChainAtomicTransactionsResponse>;
+export type ListCChainAtomicTransactionsResponse = z.infer<ReturnType<typeof zListCChainAtomicTransactionsResponse>>;
 
-export const zPrimaryNetworkTxType = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkTxType = /* @__PURE__ */ lazy(() => openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -802,43 +803,43 @@ export const zPrimaryNetworkTxType = /* @__PURE__ */ openEnum([
     'UNKNOWN',
     'CreateAssetTx',
     'OperationTx'
-]);
+]));
 
-export type PrimaryNetworkTxType = z.infer<typeof zPrimaryNetworkTxType>;
+export type PrimaryNetworkTxType = z.infer<ReturnType<typeof zPrimaryNetworkTxType>>;
 
-export const zSortOrder = /* @__PURE__ */ openEnum(['asc', 'desc']);
+export const zSortOrder = /* @__PURE__ */ lazy(() => openEnum(['asc', 'desc']));
 
-export type SortOrder = z.infer<typeof zSortOrder>;
+export type SortOrder = z.infer<ReturnType<typeof zSortOrder>>;
 
-export const zPChainId = /* @__PURE__ */ openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']);
+export const zPChainId = /* @__PURE__ */ lazy(() => openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']));
 
-export type PChainId = z.infer<typeof zPChainId>;
+export type PChainId = z.infer<ReturnType<typeof zPChainId>>;
 
-export const zPendingReward = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    nodeId: /* @__PURE__ */ z.string(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    rewardType: /* @__PURE__ */ zRewardType.optional(),
-    progress: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    estimatedReward: /* @__PURE__ */ zAssetAmount.optional()
-});
+export const zPendingReward = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    txHash: z.string(),
+    amountStaked: z.string().optional(),
+    nodeId: z.string(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    rewardType: zRewardType().optional(),
+    progress: jsonNumber(z.number()).optional(),
+    estimatedReward: zAssetAmount().optional()
+}));
 
-export type PendingReward = z.infer<typeof zPendingReward>;
+export type PendingReward = z.infer<ReturnType<typeof zPendingReward>>;
 
-export const zListPendingRewardsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    pendingRewards: /* @__PURE__ */ z.array(zPendingReward).optional()
-});
+export const zListPendingRewardsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    pendingRewards: z.array(zPendingReward()).optional()
+}));
 
-export type ListPendingRewardsResponse = z.infer<typeof zListPendingRewardsResponse>;
+export type ListPendingRewardsResponse = z.infer<ReturnType<typeof zListPendingRewardsResponse>>;
 
 /**
  * ISO 4217 currency code.
  */
-export const zCurrencyCode = /* @__PURE__ */ openEnum([
+export const zCurrencyCode = /* @__PURE__ */ lazy(() => openEnum([
     'usd',
     'eur',
     'aud',
@@ -853,994 +854,994 @@ export const zCurrencyCode = /* @__PURE__ */ openEnum([
     'huf',
     'jpy',
     'nzd'
-]);
+]));
 
-export type CurrencyCode = z.infer<typeof zCurrencyCode>;
+export type CurrencyCode = z.infer<ReturnType<typeof zCurrencyCode>>;
 
-export const zMoney = /* @__PURE__ */ z.looseObject({
-    currencyCode: /* @__PURE__ */ zCurrencyCode.optional(),
-    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zMoney = /* @__PURE__ */ lazy(() => z.looseObject({
+    currencyCode: zCurrencyCode().optional(),
+    value: jsonNumber(z.number()).optional()
+}));
 
-export type Money = z.infer<typeof zMoney>;
+export type Money = z.infer<ReturnType<typeof zMoney>>;
 
-export const zAssetWithPriceInfo = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    historicalPrice: /* @__PURE__ */ zMoney.optional()
-});
+export const zAssetWithPriceInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional(),
+    historicalPrice: zMoney().optional()
+}));
 
-export type AssetWithPriceInfo = z.infer<typeof zAssetWithPriceInfo>;
+export type AssetWithPriceInfo = z.infer<ReturnType<typeof zAssetWithPriceInfo>>;
 
-export const zHistoricalReward = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    nodeId: /* @__PURE__ */ z.string(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    rewardType: /* @__PURE__ */ zRewardType.optional(),
-    utxoId: /* @__PURE__ */ z.string(),
-    outputIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    reward: /* @__PURE__ */ zAssetWithPriceInfo.optional(),
-    rewardTxHash: /* @__PURE__ */ z.string().optional()
-});
+export const zHistoricalReward = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    txHash: z.string(),
+    amountStaked: z.string().optional(),
+    nodeId: z.string(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    rewardType: zRewardType().optional(),
+    utxoId: z.string(),
+    outputIndex: jsonNumber(z.number()).optional(),
+    reward: zAssetWithPriceInfo().optional(),
+    rewardTxHash: z.string().optional()
+}));
 
-export type HistoricalReward = z.infer<typeof zHistoricalReward>;
+export type HistoricalReward = z.infer<ReturnType<typeof zHistoricalReward>>;
 
-export const zListHistoricalRewardsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    historicalRewards: /* @__PURE__ */ z.array(zHistoricalReward).optional()
-});
+export const zListHistoricalRewardsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    historicalRewards: z.array(zHistoricalReward()).optional()
+}));
 
-export type ListHistoricalRewardsResponse = z.infer<typeof zListHistoricalRewardsResponse>;
+export type ListHistoricalRewardsResponse = z.infer<ReturnType<typeof zListHistoricalRewardsResponse>>;
 
-export const zListPChainUtxosResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    utxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListPChainUtxosResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    utxos: z.array(zPChainUtxo()).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListPChainUtxosResponse = z.infer<typeof zListPChainUtxosResponse>;
+export type ListPChainUtxosResponse = z.infer<ReturnType<typeof zListPChainUtxosResponse>>;
 
-export const zListUtxosResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    utxos: /* @__PURE__ */ z.array(zUtxo).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListUtxosResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    utxos: z.array(zUtxo()).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListUtxosResponse = z.infer<typeof zListUtxosResponse>;
+export type ListUtxosResponse = z.infer<ReturnType<typeof zListUtxosResponse>>;
 
-export const zUtxosSortByOption = /* @__PURE__ */ openEnum(['timestamp', 'amount']);
+export const zUtxosSortByOption = /* @__PURE__ */ lazy(() => openEnum(['timestamp', 'amount']));
 
-export type UtxosSortByOption = z.infer<typeof zUtxosSortByOption>;
+export type UtxosSortByOption = z.infer<ReturnType<typeof zUtxosSortByOption>>;
 
-export const zPrimaryNetworkAddressesBodyDto = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.string().optional()
-});
+export const zPrimaryNetworkAddressesBodyDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.string().optional()
+}));
 
-export type PrimaryNetworkAddressesBodyDto = z.infer<typeof zPrimaryNetworkAddressesBodyDto>;
+export type PrimaryNetworkAddressesBodyDto = z.infer<ReturnType<typeof zPrimaryNetworkAddressesBodyDto>>;
 
-export const zPrimaryNetworkType = /* @__PURE__ */ openEnum(['mainnet', 'fuji']);
+export const zPrimaryNetworkType = /* @__PURE__ */ lazy(() => openEnum(['mainnet', 'fuji']));
 
-export type PrimaryNetworkType = z.infer<typeof zPrimaryNetworkType>;
+export type PrimaryNetworkType = z.infer<ReturnType<typeof zPrimaryNetworkType>>;
 
-export const zLastActivityTimestamp = /* @__PURE__ */ z.looseObject({
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    blockNumber: /* @__PURE__ */ z.string(),
-    txHash: /* @__PURE__ */ z.string(),
-    utxoId: /* @__PURE__ */ z.string(),
-    isConsumed: /* @__PURE__ */ z.boolean().optional(),
-    chainName: /* @__PURE__ */ zPrimaryNetworkChainName.optional(),
-    network: /* @__PURE__ */ zPrimaryNetworkType.optional()
-});
+export const zLastActivityTimestamp = /* @__PURE__ */ lazy(() => z.looseObject({
+    timestamp: jsonNumber(z.number()),
+    blockNumber: z.string(),
+    txHash: z.string(),
+    utxoId: z.string(),
+    isConsumed: z.boolean().optional(),
+    chainName: zPrimaryNetworkChainName().optional(),
+    network: zPrimaryNetworkType().optional()
+}));
 
-export type LastActivityTimestamp = z.infer<typeof zLastActivityTimestamp>;
+export type LastActivityTimestamp = z.infer<ReturnType<typeof zLastActivityTimestamp>>;
 
-export const zAggregatedAssetAmount = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zAggregatedAssetAmount = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional()
+}));
 
-export type AggregatedAssetAmount = z.infer<typeof zAggregatedAssetAmount>;
+export type AggregatedAssetAmount = z.infer<ReturnType<typeof zAggregatedAssetAmount>>;
 
-export const zPChainSharedAsset = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    sharedWithChainId: /* @__PURE__ */ z.string().optional(),
-    status: /* @__PURE__ */ z.string().optional()
-});
+export const zPChainSharedAsset = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional(),
+    status: z.string().optional()
+}));
 
-export type PChainSharedAsset = z.infer<typeof zPChainSharedAsset>;
+export type PChainSharedAsset = z.infer<ReturnType<typeof zPChainSharedAsset>>;
 
-export const zPChainBalance = /* @__PURE__ */ z.looseObject({
-    unlockedUnstaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    unlockedStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    lockedPlatform: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    lockedStakeable: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    lockedStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    pendingStaked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zPChainSharedAsset).optional(),
-    atomicMemoryLocked: /* @__PURE__ */ z.array(zPChainSharedAsset).optional()
-});
+export const zPChainBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    unlockedUnstaked: z.array(zAggregatedAssetAmount()).optional(),
+    unlockedStaked: z.array(zAggregatedAssetAmount()).optional(),
+    lockedPlatform: z.array(zAggregatedAssetAmount()).optional(),
+    lockedStakeable: z.array(zAggregatedAssetAmount()).optional(),
+    lockedStaked: z.array(zAggregatedAssetAmount()).optional(),
+    pendingStaked: z.array(zAggregatedAssetAmount()).optional(),
+    atomicMemoryUnlocked: z.array(zPChainSharedAsset()).optional(),
+    atomicMemoryLocked: z.array(zPChainSharedAsset()).optional()
+}));
 
-export type PChainBalance = z.infer<typeof zPChainBalance>;
+export type PChainBalance = z.infer<ReturnType<typeof zPChainBalance>>;
 
-export const zListPChainBalancesResponse = /* @__PURE__ */ z.looseObject({
-    balances: /* @__PURE__ */ zPChainBalance.optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListPChainBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    balances: zPChainBalance().optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListPChainBalancesResponse = z.infer<typeof zListPChainBalancesResponse>;
+export type ListPChainBalancesResponse = z.infer<ReturnType<typeof zListPChainBalancesResponse>>;
 
-export const zXChainSharedAssetBalance = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    sharedWithChainId: /* @__PURE__ */ z.string().optional()
-});
+export const zXChainSharedAssetBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional()
+}));
 
-export type XChainSharedAssetBalance = z.infer<typeof zXChainSharedAssetBalance>;
+export type XChainSharedAssetBalance = z.infer<ReturnType<typeof zXChainSharedAssetBalance>>;
 
-export const zXChainBalances = /* @__PURE__ */ z.looseObject({
-    locked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    unlocked: /* @__PURE__ */ z.array(zAggregatedAssetAmount).optional(),
-    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zXChainSharedAssetBalance).optional(),
-    atomicMemoryLocked: /* @__PURE__ */ z.array(zXChainSharedAssetBalance).optional()
-});
+export const zXChainBalances = /* @__PURE__ */ lazy(() => z.looseObject({
+    locked: z.array(zAggregatedAssetAmount()).optional(),
+    unlocked: z.array(zAggregatedAssetAmount()).optional(),
+    atomicMemoryUnlocked: z.array(zXChainSharedAssetBalance()).optional(),
+    atomicMemoryLocked: z.array(zXChainSharedAssetBalance()).optional()
+}));
 
-export type XChainBalances = z.infer<typeof zXChainBalances>;
+export type XChainBalances = z.infer<ReturnType<typeof zXChainBalances>>;
 
-export const zListXChainBalancesResponse = /* @__PURE__ */ z.looseObject({
-    balances: /* @__PURE__ */ zXChainBalances.optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListXChainBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    balances: zXChainBalances().optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListXChainBalancesResponse = z.infer<typeof zListXChainBalancesResponse>;
+export type ListXChainBalancesResponse = z.infer<ReturnType<typeof zListXChainBalancesResponse>>;
 
-export const zCChainSharedAssetBalance = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    denomination: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    type: /* @__PURE__ */ zPrimaryNetworkAssetType.optional(),
-    amount: /* @__PURE__ */ z.string().optional(),
-    utxoCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    sharedWithChainId: /* @__PURE__ */ z.string().optional()
-});
+export const zCChainSharedAssetBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    denomination: jsonNumber(z.number()).optional(),
+    type: zPrimaryNetworkAssetType().optional(),
+    amount: z.string().optional(),
+    utxoCount: jsonNumber(z.number()).optional(),
+    sharedWithChainId: z.string().optional()
+}));
 
-export type CChainSharedAssetBalance = z.infer<typeof zCChainSharedAssetBalance>;
+export type CChainSharedAssetBalance = z.infer<ReturnType<typeof zCChainSharedAssetBalance>>;
 
-export const zCChainAtomicBalances = /* @__PURE__ */ z.looseObject({
-    atomicMemoryUnlocked: /* @__PURE__ */ z.array(zCChainSharedAssetBalance).optional(),
-    atomicMemoryLocked: /* @__PURE__ */ z.array(zCChainSharedAssetBalance).optional()
-});
+export const zCChainAtomicBalances = /* @__PURE__ */ lazy(() => z.looseObject({
+    atomicMemoryUnlocked: z.array(zCChainSharedAssetBalance()).optional(),
+    atomicMemoryLocked: z.array(zCChainSharedAssetBalance()).optional()
+}));
 
-export type CChainAtomicBalances = z.infer<typeof zCChainAtomicBalances>;
+export type CChainAtomicBalances = z.infer<ReturnType<typeof zCChainAtomicBalances>>;
 
-export const zListCChainAtomicBalancesResponse = /* @__PURE__ */ z.looseObject({
-    balances: /* @__PURE__ */ zCChainAtomicBalances.optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListCChainAtomicBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    balances: zCChainAtomicBalances().optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListCChainAtomicBalancesResponse = z.infer<typeof zListCChainAtomicBalancesResponse>;
+export type ListCChainAtomicBalancesResponse = z.infer<ReturnType<typeof zListCChainAtomicBalancesResponse>>;
 
-export const zProposerDetails = /* @__PURE__ */ z.looseObject({
-    proposerId: /* @__PURE__ */ z.string().optional(),
-    proposerParentId: /* @__PURE__ */ z.string().optional(),
-    proposerNodeId: /* @__PURE__ */ z.string().optional(),
-    proposerPChainHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    proposerTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zProposerDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    proposerId: z.string().optional(),
+    proposerParentId: z.string().optional(),
+    proposerNodeId: z.string().optional(),
+    proposerPChainHeight: jsonNumber(z.number()).optional(),
+    proposerTimestamp: jsonNumber(z.number()).optional()
+}));
 
-export type ProposerDetails = z.infer<typeof zProposerDetails>;
+export type ProposerDetails = z.infer<ReturnType<typeof zProposerDetails>>;
 
-export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockHash: /* @__PURE__ */ z.string(),
-    parentHash: /* @__PURE__ */ z.string().optional(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockType: /* @__PURE__ */ z.string().optional(),
-    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    blockSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    l1ValidatorsAccruedFees: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    activeL1Validators: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    currentSupply: /* @__PURE__ */ z.string().optional(),
-    proposerDetails: /* @__PURE__ */ zProposerDetails.optional()
-});
+export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockHash: z.string(),
+    parentHash: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockType: z.string().optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    blockSizeBytes: jsonNumber(z.number()).optional(),
+    l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
+    activeL1Validators: jsonNumber(z.number()).optional(),
+    currentSupply: z.string().optional(),
+    proposerDetails: zProposerDetails().optional()
+}));
 
-export type GetPrimaryNetworkBlockResponse = z.infer<typeof zGetPrimaryNetworkBlockResponse>;
+export type GetPrimaryNetworkBlockResponse = z.infer<ReturnType<typeof zGetPrimaryNetworkBlockResponse>>;
 
-export const zPrimaryNetworkBlock = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockHash: /* @__PURE__ */ z.string(),
-    parentHash: /* @__PURE__ */ z.string().optional(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockType: /* @__PURE__ */ z.string().optional(),
-    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    blockSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    l1ValidatorsAccruedFees: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    activeL1Validators: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    currentSupply: /* @__PURE__ */ z.string().optional(),
-    proposerDetails: /* @__PURE__ */ zProposerDetails.optional()
-});
+export const zPrimaryNetworkBlock = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockHash: z.string(),
+    parentHash: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockType: z.string().optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    blockSizeBytes: jsonNumber(z.number()).optional(),
+    l1ValidatorsAccruedFees: jsonNumber(z.number()).optional(),
+    activeL1Validators: jsonNumber(z.number()).optional(),
+    currentSupply: z.string().optional(),
+    proposerDetails: zProposerDetails().optional()
+}));
 
-export type PrimaryNetworkBlock = z.infer<typeof zPrimaryNetworkBlock>;
+export type PrimaryNetworkBlock = z.infer<ReturnType<typeof zPrimaryNetworkBlock>>;
 
-export const zListPrimaryNetworkBlocksResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    blocks: /* @__PURE__ */ z.array(zPrimaryNetworkBlock).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListPrimaryNetworkBlocksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    blocks: z.array(zPrimaryNetworkBlock()).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListPrimaryNetworkBlocksResponse = z.infer<typeof zListPrimaryNetworkBlocksResponse>;
+export type ListPrimaryNetworkBlocksResponse = z.infer<ReturnType<typeof zListPrimaryNetworkBlocksResponse>>;
 
-export const zXChainId = /* @__PURE__ */ openEnum([
+export const zXChainId = /* @__PURE__ */ lazy(() => openEnum([
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     'x-chain'
-]);
+]));
 
-export type XChainId = z.infer<typeof zXChainId>;
+export type XChainId = z.infer<ReturnType<typeof zXChainId>>;
 
-export const zXChainVertex = /* @__PURE__ */ z.looseObject({
-    vertexHash: /* @__PURE__ */ z.string().optional(),
-    parentHashes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    vertexHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    vertexIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    vertexTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    transactions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    vertexSizeBytes: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zXChainVertex = /* @__PURE__ */ lazy(() => z.looseObject({
+    vertexHash: z.string().optional(),
+    parentHashes: z.array(z.string()).optional(),
+    vertexHeight: jsonNumber(z.number()).optional(),
+    vertexIndex: jsonNumber(z.number()).optional(),
+    vertexTimestamp: jsonNumber(z.number()).optional(),
+    txCount: jsonNumber(z.number()).optional(),
+    transactions: z.array(z.string()).optional(),
+    vertexSizeBytes: jsonNumber(z.number()).optional()
+}));
 
-export type XChainVertex = z.infer<typeof zXChainVertex>;
+export type XChainVertex = z.infer<ReturnType<typeof zXChainVertex>>;
 
-export const zListXChainVerticesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    vertices: /* @__PURE__ */ z.array(zXChainVertex).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListXChainVerticesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    vertices: z.array(zXChainVertex()).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListXChainVerticesResponse = z.infer<typeof zListXChainVerticesResponse>;
+export type ListXChainVerticesResponse = z.infer<ReturnType<typeof zListXChainVerticesResponse>>;
 
-export const zBlockchainIds = /* @__PURE__ */ openEnum([
+export const zBlockchainIds = /* @__PURE__ */ lazy(() => openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
     'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp'
-]);
+]));
 
-export type BlockchainIds = z.infer<typeof zBlockchainIds>;
+export type BlockchainIds = z.infer<ReturnType<typeof zBlockchainIds>>;
 
-export const zChainAddressChainIdMap = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    blockchainIds: /* @__PURE__ */ z.array(zBlockchainIds).optional()
-});
+export const zChainAddressChainIdMap = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    blockchainIds: z.array(zBlockchainIds()).optional()
+}));
 
-export type ChainAddressChainIdMap = z.infer<typeof zChainAddressChainIdMap>;
+export type ChainAddressChainIdMap = z.infer<ReturnType<typeof zChainAddressChainIdMap>>;
 
-export const zChainAddressChainIdMapListResponse = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(zChainAddressChainIdMap).optional()
-});
+export const zChainAddressChainIdMapListResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(zChainAddressChainIdMap()).optional()
+}));
 
-export type ChainAddressChainIdMapListResponse = z.infer<typeof zChainAddressChainIdMapListResponse>;
+export type ChainAddressChainIdMapListResponse = z.infer<ReturnType<typeof zChainAddressChainIdMapListResponse>>;
 
-export const zEvmGenesisFeeConfigDto = /* @__PURE__ */ z.looseObject({
-    baseFeeChangeDenominator: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockGasCostStep: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    gasLimit: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    maxBlockGasCost: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    minBaseFee: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    minBlockGasCost: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    targetBlockRate: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    targetGas: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zEvmGenesisFeeConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    baseFeeChangeDenominator: jsonNumber(z.number()).optional(),
+    blockGasCostStep: jsonNumber(z.number()).optional(),
+    gasLimit: jsonNumber(z.number()).optional(),
+    maxBlockGasCost: jsonNumber(z.number()).optional(),
+    minBaseFee: jsonNumber(z.number()).optional(),
+    minBlockGasCost: jsonNumber(z.number()).optional(),
+    targetBlockRate: jsonNumber(z.number()).optional(),
+    targetGas: jsonNumber(z.number()).optional()
+}));
 
-export type EvmGenesisFeeConfigDto = z.infer<typeof zEvmGenesisFeeConfigDto>;
+export type EvmGenesisFeeConfigDto = z.infer<ReturnType<typeof zEvmGenesisFeeConfigDto>>;
 
-export const zEvmGenesisWarpConfigDto = /* @__PURE__ */ z.looseObject({
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    quorumNumerator: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    requirePrimaryNetworkSigners: /* @__PURE__ */ z.boolean().optional()
-});
+export const zEvmGenesisWarpConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    quorumNumerator: jsonNumber(z.number()).optional(),
+    requirePrimaryNetworkSigners: z.boolean().optional()
+}));
 
-export type EvmGenesisWarpConfigDto = z.infer<typeof zEvmGenesisWarpConfigDto>;
+export type EvmGenesisWarpConfigDto = z.infer<ReturnType<typeof zEvmGenesisWarpConfigDto>>;
 
-export const zEvmGenesisAllowListConfigDto = /* @__PURE__ */ z.looseObject({
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    adminAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    managerAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    enabledAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zEvmGenesisAllowListConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    adminAddresses: z.array(z.string()).optional(),
+    managerAddresses: z.array(z.string()).optional(),
+    enabledAddresses: z.array(z.string()).optional()
+}));
 
-export type EvmGenesisAllowListConfigDto = z.infer<typeof zEvmGenesisAllowListConfigDto>;
+export type EvmGenesisAllowListConfigDto = z.infer<ReturnType<typeof zEvmGenesisAllowListConfigDto>>;
 
-export const zEvmGenesisConfigDto = /* @__PURE__ */ z.looseObject({
-    berlinBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    byzantiumBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    chainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    constantinopleBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    eip150Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    eip150Hash: /* @__PURE__ */ z.string().optional(),
-    eip155Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    eip158Block: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    feeConfig: /* @__PURE__ */ zEvmGenesisFeeConfigDto.optional(),
-    homesteadBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    istanbulBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    londonBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    muirGlacierBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    petersburgBlock: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    subnetEVMTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    allowFeeRecipients: /* @__PURE__ */ z.boolean().optional(),
-    warpConfig: /* @__PURE__ */ zEvmGenesisWarpConfigDto.optional(),
-    txAllowListConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
-    contractDeployerAllowListConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
-    contractNativeMinterConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
-    feeManagerConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional(),
-    rewardManagerConfig: /* @__PURE__ */ zEvmGenesisAllowListConfigDto.optional()
-});
+export const zEvmGenesisConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    berlinBlock: jsonNumber(z.number()).optional(),
+    byzantiumBlock: jsonNumber(z.number()).optional(),
+    chainId: jsonNumber(z.number()).optional(),
+    constantinopleBlock: jsonNumber(z.number()).optional(),
+    eip150Block: jsonNumber(z.number()).optional(),
+    eip150Hash: z.string().optional(),
+    eip155Block: jsonNumber(z.number()).optional(),
+    eip158Block: jsonNumber(z.number()).optional(),
+    feeConfig: zEvmGenesisFeeConfigDto().optional(),
+    homesteadBlock: jsonNumber(z.number()).optional(),
+    istanbulBlock: jsonNumber(z.number()).optional(),
+    londonBlock: jsonNumber(z.number()).optional(),
+    muirGlacierBlock: jsonNumber(z.number()).optional(),
+    petersburgBlock: jsonNumber(z.number()).optional(),
+    subnetEVMTimestamp: jsonNumber(z.number()).optional(),
+    allowFeeRecipients: z.boolean().optional(),
+    warpConfig: zEvmGenesisWarpConfigDto().optional(),
+    txAllowListConfig: zEvmGenesisAllowListConfigDto().optional(),
+    contractDeployerAllowListConfig: zEvmGenesisAllowListConfigDto().optional(),
+    contractNativeMinterConfig: zEvmGenesisAllowListConfigDto().optional(),
+    feeManagerConfig: zEvmGenesisAllowListConfigDto().optional(),
+    rewardManagerConfig: zEvmGenesisAllowListConfigDto().optional()
+}));
 
-export type EvmGenesisConfigDto = z.infer<typeof zEvmGenesisConfigDto>;
+export type EvmGenesisConfigDto = z.infer<ReturnType<typeof zEvmGenesisConfigDto>>;
 
-export const zEvmGenesisAllocDto = /* @__PURE__ */ z.looseObject({
-    balance: /* @__PURE__ */ z.string().optional(),
-    code: /* @__PURE__ */ z.string().optional(),
-    storage: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()).optional()
-});
+export const zEvmGenesisAllocDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    balance: z.string().optional(),
+    code: z.string().optional(),
+    storage: z.record(z.string(), z.string()).optional()
+}));
 
-export type EvmGenesisAllocDto = z.infer<typeof zEvmGenesisAllocDto>;
+export type EvmGenesisAllocDto = z.infer<ReturnType<typeof zEvmGenesisAllocDto>>;
 
-export const zEvmGenesisDto = /* @__PURE__ */ z.looseObject({
-    airdropAmount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).nullish(),
-    airdropHash: /* @__PURE__ */ z.string().optional(),
-    alloc: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zEvmGenesisAllocDto).optional(),
-    baseFeePerGas: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).nullish(),
-    blobGasUsed: /* @__PURE__ */ z.string().nullish(),
-    coinbase: /* @__PURE__ */ z.string().optional(),
-    config: /* @__PURE__ */ zEvmGenesisConfigDto.optional(),
-    difficulty: /* @__PURE__ */ z.string().optional(),
-    excessBlobGas: /* @__PURE__ */ z.string().nullish(),
-    extraData: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    mixHash: /* @__PURE__ */ z.string().optional(),
-    nonce: /* @__PURE__ */ z.string().optional(),
-    number: /* @__PURE__ */ z.string().optional(),
-    parentHash: /* @__PURE__ */ z.string().optional(),
-    timestamp: /* @__PURE__ */ z.string().optional()
-});
+export const zEvmGenesisDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    airdropAmount: jsonNumber(z.number()).nullish(),
+    airdropHash: z.string().optional(),
+    alloc: z.record(z.string(), zEvmGenesisAllocDto()).optional(),
+    baseFeePerGas: jsonNumber(z.number()).nullish(),
+    blobGasUsed: z.string().nullish(),
+    coinbase: z.string().optional(),
+    config: zEvmGenesisConfigDto().optional(),
+    difficulty: z.string().optional(),
+    excessBlobGas: z.string().nullish(),
+    extraData: z.string().optional(),
+    gasLimit: z.string().optional(),
+    gasUsed: z.string().optional(),
+    mixHash: z.string().optional(),
+    nonce: z.string().optional(),
+    number: z.string().optional(),
+    parentHash: z.string().optional(),
+    timestamp: z.string().optional()
+}));
 
-export type EvmGenesisDto = z.infer<typeof zEvmGenesisDto>;
+export type EvmGenesisDto = z.infer<ReturnType<typeof zEvmGenesisDto>>;
 
-export const zBlockchainInfo = /* @__PURE__ */ z.looseObject({
-    chainName: /* @__PURE__ */ z.string().optional(),
-    vmId: /* @__PURE__ */ z.string().optional(),
-    genesisData: /* @__PURE__ */ z.union([
-        zEvmGenesisDto,
-        /* @__PURE__ */ z.string()
+export const zBlockchainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainName: z.string().optional(),
+    vmId: z.string().optional(),
+    genesisData: z.union([
+        zEvmGenesisDto(),
+        z.string()
     ]).optional()
-});
+}));
 
-export type BlockchainInfo = z.infer<typeof zBlockchainInfo>;
+export type BlockchainInfo = z.infer<ReturnType<typeof zBlockchainInfo>>;
 
-export const zPChainTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    txType: /* @__PURE__ */ zPChainTransactionType.optional(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockHash: /* @__PURE__ */ z.string(),
-    consumedUtxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
-    emittedUtxos: /* @__PURE__ */ z.array(zPChainUtxo).optional(),
-    sourceChain: /* @__PURE__ */ z.string().optional(),
-    destinationChain: /* @__PURE__ */ z.string().optional(),
-    value: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountBurned: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountStaked: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    amountL1ValidatorBalanceBurned: /* @__PURE__ */ z.array(zAssetAmount).optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    delegationFeePercent: /* @__PURE__ */ z.string().optional(),
-    nodeId: /* @__PURE__ */ z.string().optional(),
-    subnetId: /* @__PURE__ */ z.string().optional(),
-    l1ValidatorManagerDetails: /* @__PURE__ */ zL1ValidatorManagerDetails.optional(),
-    l1ValidatorDetails: /* @__PURE__ */ z.array(zL1ValidatorDetailsTransaction).optional(),
-    estimatedReward: /* @__PURE__ */ z.string().optional(),
-    rewardTxHash: /* @__PURE__ */ z.string().optional(),
-    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    memo: /* @__PURE__ */ z.string().optional(),
-    stakingTxHash: /* @__PURE__ */ z.string().optional(),
-    subnetOwnershipInfo: /* @__PURE__ */ zSubnetOwnershipInfo.optional(),
-    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
-    blockchainInfo: /* @__PURE__ */ zBlockchainInfo.optional()
-});
+export const zPChainTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    txType: zPChainTransactionType().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockNumber: z.string(),
+    blockHash: z.string(),
+    consumedUtxos: z.array(zPChainUtxo()).optional(),
+    emittedUtxos: z.array(zPChainUtxo()).optional(),
+    sourceChain: z.string().optional(),
+    destinationChain: z.string().optional(),
+    value: z.array(zAssetAmount()).optional(),
+    amountBurned: z.array(zAssetAmount()).optional(),
+    amountStaked: z.array(zAssetAmount()).optional(),
+    amountL1ValidatorBalanceBurned: z.array(zAssetAmount()).optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    delegationFeePercent: z.string().optional(),
+    nodeId: z.string().optional(),
+    subnetId: z.string().optional(),
+    l1ValidatorManagerDetails: zL1ValidatorManagerDetails().optional(),
+    l1ValidatorDetails: z.array(zL1ValidatorDetailsTransaction()).optional(),
+    estimatedReward: z.string().optional(),
+    rewardTxHash: z.string().optional(),
+    rewardAddresses: z.array(z.string()).optional(),
+    memo: z.string().optional(),
+    stakingTxHash: z.string().optional(),
+    subnetOwnershipInfo: zSubnetOwnershipInfo().optional(),
+    blsCredentials: zBlsCredentials().optional(),
+    blockchainInfo: zBlockchainInfo().optional()
+}));
 
-export type PChainTransaction = z.infer<typeof zPChainTransaction>;
+export type PChainTransaction = z.infer<ReturnType<typeof zPChainTransaction>>;
 
-export const zListPChainTransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zPChainTransaction).optional(),
-    chainInfo: /* @__PURE__ */ zPrimaryNetworkChainInfo.optional()
-});
+export const zListPChainTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zPChainTransaction()).optional(),
+    chainInfo: zPrimaryNetworkChainInfo().optional()
+}));
 
-export type ListPChainTransactionsResponse = z.infer<typeof zListPChainTransactionsResponse>;
+export type ListPChainTransactionsResponse = z.infer<ReturnType<typeof zListPChainTransactionsResponse>>;
 
-export const zStakingDistribution = /* @__PURE__ */ z.looseObject({
-    version: /* @__PURE__ */ z.string().optional(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    validatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zStakingDistribution = /* @__PURE__ */ lazy(() => z.looseObject({
+    version: z.string().optional(),
+    amountStaked: z.string().optional(),
+    validatorCount: jsonNumber(z.number()).optional()
+}));
 
-export type StakingDistribution = z.infer<typeof zStakingDistribution>;
+export type StakingDistribution = z.infer<ReturnType<typeof zStakingDistribution>>;
 
-export const zValidatorsDetails = /* @__PURE__ */ z.looseObject({
-    validatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    totalAmountStaked: /* @__PURE__ */ z.string().optional(),
-    estimatedAnnualStakingReward: /* @__PURE__ */ z.string().optional(),
-    stakingDistributionByVersion: /* @__PURE__ */ z.array(zStakingDistribution).optional(),
-    stakingRatio: /* @__PURE__ */ z.string().optional()
-});
+export const zValidatorsDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    validatorCount: jsonNumber(z.number()).optional(),
+    totalAmountStaked: z.string().optional(),
+    estimatedAnnualStakingReward: z.string().optional(),
+    stakingDistributionByVersion: z.array(zStakingDistribution()).optional(),
+    stakingRatio: z.string().optional()
+}));
 
-export type ValidatorsDetails = z.infer<typeof zValidatorsDetails>;
+export type ValidatorsDetails = z.infer<ReturnType<typeof zValidatorsDetails>>;
 
-export const zDelegatorsDetails = /* @__PURE__ */ z.looseObject({
-    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    totalAmountStaked: /* @__PURE__ */ z.string().optional()
-});
+export const zDelegatorsDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    delegatorCount: jsonNumber(z.number()).optional(),
+    totalAmountStaked: z.string().optional()
+}));
 
-export type DelegatorsDetails = z.infer<typeof zDelegatorsDetails>;
+export type DelegatorsDetails = z.infer<ReturnType<typeof zDelegatorsDetails>>;
 
-export const zGetNetworkDetailsResponse = /* @__PURE__ */ z.looseObject({
-    validatorDetails: /* @__PURE__ */ zValidatorsDetails.optional(),
-    delegatorDetails: /* @__PURE__ */ zDelegatorsDetails.optional()
-});
+export const zGetNetworkDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    validatorDetails: zValidatorsDetails().optional(),
+    delegatorDetails: zDelegatorsDetails().optional()
+}));
 
-export type GetNetworkDetailsResponse = z.infer<typeof zGetNetworkDetailsResponse>;
+export type GetNetworkDetailsResponse = z.infer<ReturnType<typeof zGetNetworkDetailsResponse>>;
 
-export const zBlockchain = /* @__PURE__ */ z.looseObject({
-    createBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    createBlockNumber: /* @__PURE__ */ z.string().optional(),
-    blockchainId: /* @__PURE__ */ z.string(),
-    vmId: /* @__PURE__ */ z.string().optional(),
-    subnetId: /* @__PURE__ */ z.string(),
-    blockchainName: /* @__PURE__ */ z.string().optional(),
-    evmChainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    genesisData: /* @__PURE__ */ z.union([
-        zEvmGenesisDto,
-        /* @__PURE__ */ z.string()
+export const zBlockchain = /* @__PURE__ */ lazy(() => z.looseObject({
+    createBlockTimestamp: jsonNumber(z.number()).optional(),
+    createBlockNumber: z.string().optional(),
+    blockchainId: z.string(),
+    vmId: z.string().optional(),
+    subnetId: z.string(),
+    blockchainName: z.string().optional(),
+    evmChainId: jsonNumber(z.number()).optional(),
+    genesisData: z.union([
+        zEvmGenesisDto(),
+        z.string()
     ]).optional()
-});
+}));
 
-export type Blockchain = z.infer<typeof zBlockchain>;
+export type Blockchain = z.infer<ReturnType<typeof zBlockchain>>;
 
-export const zListBlockchainsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    blockchains: /* @__PURE__ */ z.array(zBlockchain).optional()
-});
+export const zListBlockchainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    blockchains: z.array(zBlockchain()).optional()
+}));
 
-export type ListBlockchainsResponse = z.infer<typeof zListBlockchainsResponse>;
+export type ListBlockchainsResponse = z.infer<ReturnType<typeof zListBlockchainsResponse>>;
 
-export const zSubnet = /* @__PURE__ */ z.looseObject({
-    createBlockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    createBlockIndex: /* @__PURE__ */ z.string().optional(),
-    subnetId: /* @__PURE__ */ z.string(),
-    ownerAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    locktime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    subnetOwnershipInfo: /* @__PURE__ */ zSubnetOwnershipInfo.optional(),
-    isL1: /* @__PURE__ */ z.boolean().optional(),
-    l1ConversionTransactionHash: /* @__PURE__ */ z.string().optional(),
-    l1ValidatorManagerDetails: /* @__PURE__ */ zL1ValidatorManagerDetails.optional(),
-    blockchains: /* @__PURE__ */ z.array(zBlockchain).optional()
-});
+export const zSubnet = /* @__PURE__ */ lazy(() => z.looseObject({
+    createBlockTimestamp: jsonNumber(z.number()).optional(),
+    createBlockIndex: z.string().optional(),
+    subnetId: z.string(),
+    ownerAddresses: z.array(z.string()).optional(),
+    threshold: jsonNumber(z.number()).optional(),
+    locktime: jsonNumber(z.number()).optional(),
+    subnetOwnershipInfo: zSubnetOwnershipInfo().optional(),
+    isL1: z.boolean().optional(),
+    l1ConversionTransactionHash: z.string().optional(),
+    l1ValidatorManagerDetails: zL1ValidatorManagerDetails().optional(),
+    blockchains: z.array(zBlockchain()).optional()
+}));
 
-export type Subnet = z.infer<typeof zSubnet>;
+export type Subnet = z.infer<ReturnType<typeof zSubnet>>;
 
-export const zListSubnetsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    subnets: /* @__PURE__ */ z.array(zSubnet).optional()
-});
+export const zListSubnetsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    subnets: z.array(zSubnet()).optional()
+}));
 
-export type ListSubnetsResponse = z.infer<typeof zListSubnetsResponse>;
+export type ListSubnetsResponse = z.infer<ReturnType<typeof zListSubnetsResponse>>;
 
-export const zSortByOption = /* @__PURE__ */ openEnum([
+export const zSortByOption = /* @__PURE__ */ lazy(() => openEnum([
     'blockIndex',
     'delegationCapacity',
     'timeRemaining',
     'delegationFee',
     'uptimePerformance'
-]);
+]));
 
-export type SortByOption = z.infer<typeof zSortByOption>;
+export type SortByOption = z.infer<ReturnType<typeof zSortByOption>>;
 
-export const zValidationStatusType = /* @__PURE__ */ openEnum([
+export const zValidationStatusType = /* @__PURE__ */ lazy(() => openEnum([
     'completed',
     'active',
     'pending',
     'removed'
-]);
+]));
 
-export type ValidationStatusType = z.infer<typeof zValidationStatusType>;
+export type ValidationStatusType = z.infer<ReturnType<typeof zValidationStatusType>>;
 
-export const zRewards = /* @__PURE__ */ z.looseObject({
-    validationRewardAmount: /* @__PURE__ */ z.string().optional(),
-    delegationRewardAmount: /* @__PURE__ */ z.string().optional(),
-    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    rewardTxHash: /* @__PURE__ */ z.string().optional()
-});
+export const zRewards = /* @__PURE__ */ lazy(() => z.looseObject({
+    validationRewardAmount: z.string().optional(),
+    delegationRewardAmount: z.string().optional(),
+    rewardAddresses: z.array(z.string()).optional(),
+    rewardTxHash: z.string().optional()
+}));
 
-export type Rewards = z.infer<typeof zRewards>;
+export type Rewards = z.infer<ReturnType<typeof zRewards>>;
 
-export const zCompletedValidatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
-    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    amountDelegated: /* @__PURE__ */ z.string().optional(),
-    rewards: /* @__PURE__ */ zRewards.optional(),
-    validationStatus: /* @__PURE__ */ openEnum(['completed']).optional()
-});
+export const zCompletedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    amountStaked: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: zBlsCredentials().optional(),
+    delegatorCount: jsonNumber(z.number()).optional(),
+    amountDelegated: z.string().optional(),
+    rewards: zRewards().optional(),
+    validationStatus: openEnum(['completed']).optional()
+}));
 
-export type CompletedValidatorDetails = z.infer<typeof zCompletedValidatorDetails>;
+export type CompletedValidatorDetails = z.infer<ReturnType<typeof zCompletedValidatorDetails>>;
 
-export const zValidatorHealthDetails = /* @__PURE__ */ z.looseObject({
-    reachabilityPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    benchedPChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    benchedXChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    benchedCChainRequestsPercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zValidatorHealthDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    reachabilityPercent: jsonNumber(z.number()).optional(),
+    benchedPChainRequestsPercent: jsonNumber(z.number()).optional(),
+    benchedXChainRequestsPercent: jsonNumber(z.number()).optional(),
+    benchedCChainRequestsPercent: jsonNumber(z.number()).optional()
+}));
 
-export type ValidatorHealthDetails = z.infer<typeof zValidatorHealthDetails>;
+export type ValidatorHealthDetails = z.infer<ReturnType<typeof zValidatorHealthDetails>>;
 
-export const zGeolocation = /* @__PURE__ */ z.looseObject({
-    city: /* @__PURE__ */ z.string().optional(),
-    country: /* @__PURE__ */ z.string().optional(),
-    countryCode: /* @__PURE__ */ z.string().optional(),
-    latitude: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    longitude: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zGeolocation = /* @__PURE__ */ lazy(() => z.looseObject({
+    city: z.string().optional(),
+    country: z.string().optional(),
+    countryCode: z.string().optional(),
+    latitude: jsonNumber(z.number()).optional(),
+    longitude: jsonNumber(z.number()).optional()
+}));
 
-export type Geolocation = z.infer<typeof zGeolocation>;
+export type Geolocation = z.infer<ReturnType<typeof zGeolocation>>;
 
-export const zActiveValidatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
-    stakePercentage: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    delegatorCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    amountDelegated: /* @__PURE__ */ z.string().optional(),
-    uptimePerformance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    avalancheGoVersion: /* @__PURE__ */ z.string().optional(),
-    delegationCapacity: /* @__PURE__ */ z.string().optional(),
-    potentialRewards: /* @__PURE__ */ zRewards.optional(),
-    validationStatus: /* @__PURE__ */ openEnum(['active']).optional(),
-    validatorHealth: /* @__PURE__ */ zValidatorHealthDetails.optional(),
-    geolocation: /* @__PURE__ */ zGeolocation.optional()
-});
+export const zActiveValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    amountStaked: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: zBlsCredentials().optional(),
+    stakePercentage: jsonNumber(z.number()).optional(),
+    delegatorCount: jsonNumber(z.number()).optional(),
+    amountDelegated: z.string().optional(),
+    uptimePerformance: jsonNumber(z.number()).optional(),
+    avalancheGoVersion: z.string().optional(),
+    delegationCapacity: z.string().optional(),
+    potentialRewards: zRewards().optional(),
+    validationStatus: openEnum(['active']).optional(),
+    validatorHealth: zValidatorHealthDetails().optional(),
+    geolocation: zGeolocation().optional()
+}));
 
-export type ActiveValidatorDetails = z.infer<typeof zActiveValidatorDetails>;
+export type ActiveValidatorDetails = z.infer<ReturnType<typeof zActiveValidatorDetails>>;
 
-export const zPendingValidatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
-    validationStatus: /* @__PURE__ */ openEnum(['pending']).optional()
-});
+export const zPendingValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    amountStaked: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: zBlsCredentials().optional(),
+    validationStatus: openEnum(['pending']).optional()
+}));
 
-export type PendingValidatorDetails = z.infer<typeof zPendingValidatorDetails>;
+export type PendingValidatorDetails = z.infer<ReturnType<typeof zPendingValidatorDetails>>;
 
-export const zRemovedValidatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    amountStaked: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ zBlsCredentials.optional(),
-    removeTxHash: /* @__PURE__ */ z.string().optional(),
-    removeTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    validationStatus: /* @__PURE__ */ openEnum(['removed']).optional()
-});
+export const zRemovedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    amountStaked: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: zBlsCredentials().optional(),
+    removeTxHash: z.string().optional(),
+    removeTimestamp: jsonNumber(z.number()).optional(),
+    validationStatus: openEnum(['removed']).optional()
+}));
 
-export type RemovedValidatorDetails = z.infer<typeof zRemovedValidatorDetails>;
+export type RemovedValidatorDetails = z.infer<ReturnType<typeof zRemovedValidatorDetails>>;
 
-export const zListValidatorDetailsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    validators: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zCompletedValidatorDetails,
-        zActiveValidatorDetails,
-        zPendingValidatorDetails,
-        zRemovedValidatorDetails
+export const zListValidatorDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    validators: z.array(z.union([
+        zCompletedValidatorDetails(),
+        zActiveValidatorDetails(),
+        zPendingValidatorDetails(),
+        zRemovedValidatorDetails()
     ])).optional()
-});
+}));
 
-export type ListValidatorDetailsResponse = z.infer<typeof zListValidatorDetailsResponse>;
+export type ListValidatorDetailsResponse = z.infer<ReturnType<typeof zListValidatorDetailsResponse>>;
 
-export const zDelegationStatusType = /* @__PURE__ */ openEnum([
+export const zDelegationStatusType = /* @__PURE__ */ lazy(() => openEnum([
     'completed',
     'active',
     'pending'
-]);
+]));
 
-export type DelegationStatusType = z.infer<typeof zDelegationStatusType>;
+export type DelegationStatusType = z.infer<ReturnType<typeof zDelegationStatusType>>;
 
-export const zCompletedDelegatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    amountDelegated: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    grossReward: /* @__PURE__ */ z.string().optional(),
-    netReward: /* @__PURE__ */ z.string().optional(),
-    delegationStatus: /* @__PURE__ */ openEnum(['completed']).optional()
-});
+export const zCompletedDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    grossReward: z.string().optional(),
+    netReward: z.string().optional(),
+    delegationStatus: openEnum(['completed']).optional()
+}));
 
-export type CompletedDelegatorDetails = z.infer<typeof zCompletedDelegatorDetails>;
+export type CompletedDelegatorDetails = z.infer<ReturnType<typeof zCompletedDelegatorDetails>>;
 
-export const zActiveDelegatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    amountDelegated: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    estimatedGrossReward: /* @__PURE__ */ z.string().optional(),
-    estimatedNetReward: /* @__PURE__ */ z.string().optional(),
-    delegationStatus: /* @__PURE__ */ openEnum(['active']).optional()
-});
+export const zActiveDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    estimatedGrossReward: z.string().optional(),
+    estimatedNetReward: z.string().optional(),
+    delegationStatus: openEnum(['active']).optional()
+}));
 
-export type ActiveDelegatorDetails = z.infer<typeof zActiveDelegatorDetails>;
+export type ActiveDelegatorDetails = z.infer<ReturnType<typeof zActiveDelegatorDetails>>;
 
-export const zPendingDelegatorDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    nodeId: /* @__PURE__ */ z.string(),
-    rewardAddresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    amountDelegated: /* @__PURE__ */ z.string().optional(),
-    delegationFee: /* @__PURE__ */ z.string().optional(),
-    startTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    estimatedGrossReward: /* @__PURE__ */ z.string().optional(),
-    estimatedNetReward: /* @__PURE__ */ z.string().optional(),
-    delegationStatus: /* @__PURE__ */ openEnum(['pending']).optional()
-});
+export const zPendingDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    nodeId: z.string(),
+    rewardAddresses: z.array(z.string()).optional(),
+    amountDelegated: z.string().optional(),
+    delegationFee: z.string().optional(),
+    startTimestamp: jsonNumber(z.number()).optional(),
+    endTimestamp: jsonNumber(z.number()).optional(),
+    estimatedGrossReward: z.string().optional(),
+    estimatedNetReward: z.string().optional(),
+    delegationStatus: openEnum(['pending']).optional()
+}));
 
-export type PendingDelegatorDetails = z.infer<typeof zPendingDelegatorDetails>;
+export type PendingDelegatorDetails = z.infer<ReturnType<typeof zPendingDelegatorDetails>>;
 
-export const zListDelegatorDetailsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    delegators: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zCompletedDelegatorDetails,
-        zActiveDelegatorDetails,
-        zPendingDelegatorDetails
+export const zListDelegatorDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    delegators: z.array(z.union([
+        zCompletedDelegatorDetails(),
+        zActiveDelegatorDetails(),
+        zPendingDelegatorDetails()
     ])).optional()
-});
+}));
 
-export type ListDelegatorDetailsResponse = z.infer<typeof zListDelegatorDetailsResponse>;
+export type ListDelegatorDetailsResponse = z.infer<ReturnType<typeof zListDelegatorDetailsResponse>>;
 
-export const zBalanceOwner = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    threshold: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zBalanceOwner = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    threshold: jsonNumber(z.number()).optional()
+}));
 
-export type BalanceOwner = z.infer<typeof zBalanceOwner>;
+export type BalanceOwner = z.infer<ReturnType<typeof zBalanceOwner>>;
 
-export const zL1ValidatorDetailsFull = /* @__PURE__ */ z.looseObject({
-    validationId: /* @__PURE__ */ z.string(),
-    validationIdHex: /* @__PURE__ */ z.string().optional(),
-    nodeId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    weight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    remainingBalance: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    creationTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blsCredentials: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()).optional(),
-    remainingBalanceOwner: /* @__PURE__ */ zBalanceOwner.optional(),
-    deactivationOwner: /* @__PURE__ */ zBalanceOwner.optional()
-});
+export const zL1ValidatorDetailsFull = /* @__PURE__ */ lazy(() => z.looseObject({
+    validationId: z.string(),
+    validationIdHex: z.string().optional(),
+    nodeId: z.string(),
+    subnetId: z.string(),
+    weight: jsonNumber(z.number()).optional(),
+    remainingBalance: jsonNumber(z.number()).optional(),
+    creationTimestamp: jsonNumber(z.number()).optional(),
+    blsCredentials: z.record(z.string(), z.unknown()).optional(),
+    remainingBalanceOwner: zBalanceOwner().optional(),
+    deactivationOwner: zBalanceOwner().optional()
+}));
 
-export type L1ValidatorDetailsFull = z.infer<typeof zL1ValidatorDetailsFull>;
+export type L1ValidatorDetailsFull = z.infer<ReturnType<typeof zL1ValidatorDetailsFull>>;
 
-export const zListL1ValidatorsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    validators: /* @__PURE__ */ z.array(zL1ValidatorDetailsFull).optional(),
-    blockHeight: /* @__PURE__ */ z.string().optional()
-});
+export const zListL1ValidatorsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    validators: z.array(zL1ValidatorDetailsFull()).optional(),
+    blockHeight: z.string().optional()
+}));
 
-export type ListL1ValidatorsResponse = z.infer<typeof zListL1ValidatorsResponse>;
+export type ListL1ValidatorsResponse = z.infer<ReturnType<typeof zListL1ValidatorsResponse>>;
 
-export const zTeleporterReceipt = /* @__PURE__ */ z.looseObject({
-    receivedMessageNonce: /* @__PURE__ */ z.string().optional(),
-    relayerRewardAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zTeleporterReceipt = /* @__PURE__ */ lazy(() => z.looseObject({
+    receivedMessageNonce: z.string().optional(),
+    relayerRewardAddress: z.string().optional()
+}));
 
-export type TeleporterReceipt = z.infer<typeof zTeleporterReceipt>;
+export type TeleporterReceipt = z.infer<ReturnType<typeof zTeleporterReceipt>>;
 
-export const zTeleporterRewardDetails = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    price: /* @__PURE__ */ zMoney.optional(),
-    value: /* @__PURE__ */ z.string().optional()
-});
+export const zTeleporterRewardDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    price: zMoney().optional(),
+    value: z.string().optional()
+}));
 
-export type TeleporterRewardDetails = z.infer<typeof zTeleporterRewardDetails>;
+export type TeleporterRewardDetails = z.infer<ReturnType<typeof zTeleporterRewardDetails>>;
 
-export const zTeleporterSourceTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    gasSpent: /* @__PURE__ */ z.string().optional()
-});
+export const zTeleporterSourceTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    gasSpent: z.string().optional()
+}));
 
-export type TeleporterSourceTransaction = z.infer<typeof zTeleporterSourceTransaction>;
+export type TeleporterSourceTransaction = z.infer<ReturnType<typeof zTeleporterSourceTransaction>>;
 
-export const zPendingTeleporterMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
-    sourceTransaction: /* @__PURE__ */ zTeleporterSourceTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['pending']).optional()
-});
+export const zPendingTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails().optional(),
+    sourceTransaction: zTeleporterSourceTransaction().optional(),
+    status: openEnum(['pending']).optional()
+}));
 
-export type PendingTeleporterMessage = z.infer<typeof zPendingTeleporterMessage>;
+export type PendingTeleporterMessage = z.infer<ReturnType<typeof zPendingTeleporterMessage>>;
 
-export const zTeleporterDestinationTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    gasSpent: /* @__PURE__ */ z.string().optional(),
-    rewardRedeemer: /* @__PURE__ */ z.string().optional(),
-    delivererAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zTeleporterDestinationTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    gasSpent: z.string().optional(),
+    rewardRedeemer: z.string().optional(),
+    delivererAddress: z.string().optional()
+}));
 
-export type TeleporterDestinationTransaction = z.infer<typeof zTeleporterDestinationTransaction>;
+export type TeleporterDestinationTransaction = z.infer<ReturnType<typeof zTeleporterDestinationTransaction>>;
 
-export const zDeliveredTeleporterMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
-    sourceTransaction: /* @__PURE__ */ zTeleporterSourceTransaction.optional(),
-    destinationTransaction: /* @__PURE__ */ zTeleporterDestinationTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['delivered']).optional()
-});
+export const zDeliveredTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails().optional(),
+    sourceTransaction: zTeleporterSourceTransaction().optional(),
+    destinationTransaction: zTeleporterDestinationTransaction().optional(),
+    status: openEnum(['delivered']).optional()
+}));
 
-export type DeliveredTeleporterMessage = z.infer<typeof zDeliveredTeleporterMessage>;
+export type DeliveredTeleporterMessage = z.infer<ReturnType<typeof zDeliveredTeleporterMessage>>;
 
-export const zDeliveredSourceNotIndexedTeleporterMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    teleporterContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zTeleporterReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zTeleporterRewardDetails.optional(),
-    destinationTransaction: /* @__PURE__ */ zTeleporterDestinationTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['delivered_source_not_indexed']).optional()
-});
+export const zDeliveredSourceNotIndexedTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    teleporterContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zTeleporterReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zTeleporterRewardDetails().optional(),
+    destinationTransaction: zTeleporterDestinationTransaction().optional(),
+    status: openEnum(['delivered_source_not_indexed']).optional()
+}));
 
-export type DeliveredSourceNotIndexedTeleporterMessage = z.infer<typeof zDeliveredSourceNotIndexedTeleporterMessage>;
+export type DeliveredSourceNotIndexedTeleporterMessage = z.infer<ReturnType<typeof zDeliveredSourceNotIndexedTeleporterMessage>>;
 
-export const zNextPageToken = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional()
-});
+export const zNextPageToken = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional()
+}));
 
-export type NextPageToken = z.infer<typeof zNextPageToken>;
+export type NextPageToken = z.infer<ReturnType<typeof zNextPageToken>>;
 
-export const zIcmReceipt = /* @__PURE__ */ z.looseObject({
-    receivedMessageNonce: /* @__PURE__ */ z.string().optional(),
-    relayerRewardAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zIcmReceipt = /* @__PURE__ */ lazy(() => z.looseObject({
+    receivedMessageNonce: z.string().optional(),
+    relayerRewardAddress: z.string().optional()
+}));
 
-export type IcmReceipt = z.infer<typeof zIcmReceipt>;
+export type IcmReceipt = z.infer<ReturnType<typeof zIcmReceipt>>;
 
-export const zIcmRewardDetails = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    price: /* @__PURE__ */ zMoney.optional(),
-    value: /* @__PURE__ */ z.string().optional()
-});
+export const zIcmRewardDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    price: zMoney().optional(),
+    value: z.string().optional()
+}));
 
-export type IcmRewardDetails = z.infer<typeof zIcmRewardDetails>;
+export type IcmRewardDetails = z.infer<ReturnType<typeof zIcmRewardDetails>>;
 
-export const zIcmSourceTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    gasSpent: /* @__PURE__ */ z.string().optional()
-});
+export const zIcmSourceTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    gasSpent: z.string().optional()
+}));
 
-export type IcmSourceTransaction = z.infer<typeof zIcmSourceTransaction>;
+export type IcmSourceTransaction = z.infer<ReturnType<typeof zIcmSourceTransaction>>;
 
-export const zPendingIcmMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    icmContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
-    sourceTransaction: /* @__PURE__ */ zIcmSourceTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['pending']).optional()
-});
+export const zPendingIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails().optional(),
+    sourceTransaction: zIcmSourceTransaction().optional(),
+    status: openEnum(['pending']).optional()
+}));
 
-export type PendingIcmMessage = z.infer<typeof zPendingIcmMessage>;
+export type PendingIcmMessage = z.infer<ReturnType<typeof zPendingIcmMessage>>;
 
-export const zIcmDestinationTransaction = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    gasSpent: /* @__PURE__ */ z.string().optional(),
-    rewardRedeemer: /* @__PURE__ */ z.string().optional(),
-    delivererAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zIcmDestinationTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    timestamp: jsonNumber(z.number()),
+    gasSpent: z.string().optional(),
+    rewardRedeemer: z.string().optional(),
+    delivererAddress: z.string().optional()
+}));
 
-export type IcmDestinationTransaction = z.infer<typeof zIcmDestinationTransaction>;
+export type IcmDestinationTransaction = z.infer<ReturnType<typeof zIcmDestinationTransaction>>;
 
-export const zDeliveredIcmMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    icmContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
-    sourceTransaction: /* @__PURE__ */ zIcmSourceTransaction.optional(),
-    destinationTransaction: /* @__PURE__ */ zIcmDestinationTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['delivered']).optional()
-});
+export const zDeliveredIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails().optional(),
+    sourceTransaction: zIcmSourceTransaction().optional(),
+    destinationTransaction: zIcmDestinationTransaction().optional(),
+    status: openEnum(['delivered']).optional()
+}));
 
-export type DeliveredIcmMessage = z.infer<typeof zDeliveredIcmMessage>;
+export type DeliveredIcmMessage = z.infer<ReturnType<typeof zDeliveredIcmMessage>>;
 
-export const zDeliveredSourceNotIndexedIcmMessage = /* @__PURE__ */ z.looseObject({
-    messageId: /* @__PURE__ */ z.string(),
-    icmContractAddress: /* @__PURE__ */ z.string().optional(),
-    sourceBlockchainId: /* @__PURE__ */ z.string().optional(),
-    destinationBlockchainId: /* @__PURE__ */ z.string().optional(),
-    sourceEvmChainId: /* @__PURE__ */ z.string().optional(),
-    destinationEvmChainId: /* @__PURE__ */ z.string().optional(),
-    messageNonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    messageExecuted: /* @__PURE__ */ z.boolean().optional(),
-    receipts: /* @__PURE__ */ z.array(zIcmReceipt).optional(),
-    receiptDelivered: /* @__PURE__ */ z.boolean().optional(),
-    rewardDetails: /* @__PURE__ */ zIcmRewardDetails.optional(),
-    destinationTransaction: /* @__PURE__ */ zIcmDestinationTransaction.optional(),
-    status: /* @__PURE__ */ openEnum(['delivered_source_not_indexed']).optional()
-});
+export const zDeliveredSourceNotIndexedIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+    messageId: z.string(),
+    icmContractAddress: z.string().optional(),
+    sourceBlockchainId: z.string().optional(),
+    destinationBlockchainId: z.string().optional(),
+    sourceEvmChainId: z.string().optional(),
+    destinationEvmChainId: z.string().optional(),
+    messageNonce: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    data: z.string().optional(),
+    messageExecuted: z.boolean().optional(),
+    receipts: z.array(zIcmReceipt()).optional(),
+    receiptDelivered: z.boolean().optional(),
+    rewardDetails: zIcmRewardDetails().optional(),
+    destinationTransaction: zIcmDestinationTransaction().optional(),
+    status: openEnum(['delivered_source_not_indexed']).optional()
+}));
 
-export type DeliveredSourceNotIndexedIcmMessage = z.infer<typeof zDeliveredSourceNotIndexedIcmMessage>;
+export type DeliveredSourceNotIndexedIcmMessage = z.infer<ReturnType<typeof zDeliveredSourceNotIndexedIcmMessage>>;
 
-export const zListTeleporterMessagesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    messages: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zPendingTeleporterMessage,
-        zDeliveredTeleporterMessage,
-        zDeliveredSourceNotIndexedIcmMessage
+export const zListTeleporterMessagesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    messages: z.array(z.union([
+        zPendingTeleporterMessage(),
+        zDeliveredTeleporterMessage(),
+        zDeliveredSourceNotIndexedIcmMessage()
     ])).optional()
-});
+}));
 
-export type ListTeleporterMessagesResponse = z.infer<typeof zListTeleporterMessagesResponse>;
+export type ListTeleporterMessagesResponse = z.infer<ReturnType<typeof zListTeleporterMessagesResponse>>;
 
-export const zListIcmMessagesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    messages: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zPendingIcmMessage,
-        zDeliveredIcmMessage,
-        zDeliveredSourceNotIndexedIcmMessage
+export const zListIcmMessagesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    messages: z.array(z.union([
+        zPendingIcmMessage(),
+        zDeliveredIcmMessage(),
+        zDeliveredSourceNotIndexedIcmMessage()
     ])).optional()
-});
+}));
 
-export type ListIcmMessagesResponse = z.infer<typeof zListIcmMessagesResponse>;
+export type ListIcmMessagesResponse = z.infer<ReturnType<typeof zListIcmMessagesResponse>>;
 
-export const zTimeIntervalGranularityExtended = /* @__PURE__ */ openEnum([
+export const zTimeIntervalGranularityExtended = /* @__PURE__ */ lazy(() => openEnum([
     'minute',
     'hourly',
     'daily',
     'weekly',
     'monthly'
-]);
+]));
 
-export type TimeIntervalGranularityExtended = z.infer<typeof zTimeIntervalGranularityExtended>;
+export type TimeIntervalGranularityExtended = z.infer<ReturnType<typeof zTimeIntervalGranularityExtended>>;
 
-export const zUsageMetricsGroupByEnum = /* @__PURE__ */ openEnum([
+export const zUsageMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
     'requestPath',
     'responseCode',
     'chainId',
     'apiKeyId',
     'requestType'
-]);
+]));
 
-export type UsageMetricsGroupByEnum = z.infer<typeof zUsageMetricsGroupByEnum>;
+export type UsageMetricsGroupByEnum = z.infer<ReturnType<typeof zUsageMetricsGroupByEnum>>;
 
-export const zUsageMetricsValueDto = /* @__PURE__ */ z.looseObject({
-    groupedBy: /* @__PURE__ */ openEnum([
+export const zUsageMetricsValueDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    groupedBy: openEnum([
         'requestPath',
         'responseCode',
         'chainId',
@@ -1848,104 +1849,104 @@ export const zUsageMetricsValueDto = /* @__PURE__ */ z.looseObject({
         'requestType',
         'None'
     ]).optional(),
-    groupValue: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
+    groupValue: z.union([
+        z.string(),
+        jsonNumber(z.number())
     ]).optional(),
-    totalRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    requestsPerSecond: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    successRatePercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    medianResponseTimeMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    invalidRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    apiCreditsUsed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    apiCreditsWasted: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+    totalRequests: jsonNumber(z.number()).optional(),
+    requestsPerSecond: jsonNumber(z.number()).optional(),
+    successRatePercent: jsonNumber(z.number()).optional(),
+    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
+    invalidRequests: jsonNumber(z.number()).optional(),
+    apiCreditsUsed: jsonNumber(z.number()).optional(),
+    apiCreditsWasted: jsonNumber(z.number()).optional()
+}));
 
-export type UsageMetricsValueDto = z.infer<typeof zUsageMetricsValueDto>;
+export type UsageMetricsValueDto = z.infer<ReturnType<typeof zUsageMetricsValueDto>>;
 
-export const zMetric = /* @__PURE__ */ z.looseObject({
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    values: /* @__PURE__ */ z.array(zUsageMetricsValueDto).optional()
-});
+export const zMetric = /* @__PURE__ */ lazy(() => z.looseObject({
+    timestamp: jsonNumber(z.number()),
+    values: z.array(zUsageMetricsValueDto()).optional()
+}));
 
-export type Metric = z.infer<typeof zMetric>;
+export type Metric = z.infer<ReturnType<typeof zMetric>>;
 
-export const zUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
-    aggregateDuration: /* @__PURE__ */ z.string().optional(),
-    orgId: /* @__PURE__ */ z.string().optional(),
-    metrics: /* @__PURE__ */ z.array(zMetric).optional()
-});
+export const zUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    aggregateDuration: z.string().optional(),
+    orgId: z.string().optional(),
+    metrics: z.array(zMetric()).optional()
+}));
 
-export type UsageMetricsResponseDto = z.infer<typeof zUsageMetricsResponseDto>;
+export type UsageMetricsResponseDto = z.infer<ReturnType<typeof zUsageMetricsResponseDto>>;
 
 /**
  * The type of request made by the client.
  */
-export const zRequestType = /* @__PURE__ */ openEnum(['data', 'rpc']);
+export const zRequestType = /* @__PURE__ */ lazy(() => openEnum(['data', 'rpc']));
 
-export type RequestType = z.infer<typeof zRequestType>;
+export type RequestType = z.infer<ReturnType<typeof zRequestType>>;
 
-export const zLogsFormatMetadata = /* @__PURE__ */ z.looseObject({
-    ipAddress: /* @__PURE__ */ z.string().optional(),
-    host: /* @__PURE__ */ z.string().optional(),
-    userAgent: /* @__PURE__ */ z.string().optional()
-});
+export const zLogsFormatMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    ipAddress: z.string().optional(),
+    host: z.string().optional(),
+    userAgent: z.string().optional()
+}));
 
-export type LogsFormatMetadata = z.infer<typeof zLogsFormatMetadata>;
+export type LogsFormatMetadata = z.infer<ReturnType<typeof zLogsFormatMetadata>>;
 
-export const zLogsFormat = /* @__PURE__ */ z.looseObject({
-    orgId: /* @__PURE__ */ z.string().optional(),
-    logId: /* @__PURE__ */ z.string().optional(),
-    eventTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    apiKeyId: /* @__PURE__ */ z.string().optional(),
-    apiKeyAlias: /* @__PURE__ */ z.string().optional(),
-    hostRegion: /* @__PURE__ */ z.string().optional(),
-    requestType: /* @__PURE__ */ zRequestType.optional(),
-    requestPath: /* @__PURE__ */ z.string().optional(),
-    apiCreditsConsumed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    requestDurationMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    responseCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    chainId: /* @__PURE__ */ z.string().optional(),
-    rpcMethod: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zLogsFormatMetadata.optional()
-});
+export const zLogsFormat = /* @__PURE__ */ lazy(() => z.looseObject({
+    orgId: z.string().optional(),
+    logId: z.string().optional(),
+    eventTimestamp: jsonNumber(z.number()).optional(),
+    apiKeyId: z.string().optional(),
+    apiKeyAlias: z.string().optional(),
+    hostRegion: z.string().optional(),
+    requestType: zRequestType().optional(),
+    requestPath: z.string().optional(),
+    apiCreditsConsumed: jsonNumber(z.number()).optional(),
+    requestDurationMsecs: jsonNumber(z.number()).optional(),
+    responseCode: jsonNumber(z.number()).optional(),
+    chainId: z.string().optional(),
+    rpcMethod: z.string().optional(),
+    metadata: zLogsFormatMetadata().optional()
+}));
 
-export type LogsFormat = z.infer<typeof zLogsFormat>;
+export type LogsFormat = z.infer<ReturnType<typeof zLogsFormat>>;
 
-export const zLogsResponseDto = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    orgId: /* @__PURE__ */ z.string().optional(),
-    logs: /* @__PURE__ */ z.array(zLogsFormat).optional()
-});
+export const zLogsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    orgId: z.string().optional(),
+    logs: z.array(zLogsFormat()).optional()
+}));
 
-export type LogsResponseDto = z.infer<typeof zLogsResponseDto>;
+export type LogsResponseDto = z.infer<ReturnType<typeof zLogsResponseDto>>;
 
-export const zSubnetRpcTimeIntervalGranularity = /* @__PURE__ */ openEnum([
+export const zSubnetRpcTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
     'hourly',
     'daily',
     'weekly',
     'monthly'
-]);
+]));
 
-export type SubnetRpcTimeIntervalGranularity = z.infer<typeof zSubnetRpcTimeIntervalGranularity>;
+export type SubnetRpcTimeIntervalGranularity = z.infer<ReturnType<typeof zSubnetRpcTimeIntervalGranularity>>;
 
-export const zRpcUsageMetricsGroupByEnum = /* @__PURE__ */ openEnum([
+export const zRpcUsageMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
     'rpcMethod',
     'responseCode',
     'rlBypassToken'
-]);
+]));
 
-export type RpcUsageMetricsGroupByEnum = z.infer<typeof zRpcUsageMetricsGroupByEnum>;
+export type RpcUsageMetricsGroupByEnum = z.infer<ReturnType<typeof zRpcUsageMetricsGroupByEnum>>;
 
-export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ z.looseObject({
-    totalRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    apiCreditsUsed: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    requestsPerSecond: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    successRatePercent: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    medianResponseTimeMsecs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    invalidRequests: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    apiCreditsWasted: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    groupedBy: /* @__PURE__ */ openEnum([
+export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ lazy(() => z.looseObject({
+    totalRequests: jsonNumber(z.number()).optional(),
+    apiCreditsUsed: jsonNumber(z.number()).optional(),
+    requestsPerSecond: jsonNumber(z.number()).optional(),
+    successRatePercent: jsonNumber(z.number()).optional(),
+    medianResponseTimeMsecs: jsonNumber(z.number()).optional(),
+    invalidRequests: jsonNumber(z.number()).optional(),
+    apiCreditsWasted: jsonNumber(z.number()).optional(),
+    groupedBy: openEnum([
         'rpcMethod',
         'responseCode',
         'rlBypassToken',
@@ -1955,120 +1956,120 @@ export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ z.looseObject({
         'userAgent',
         'None'
     ]).optional(),
-    groupValue: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
+    groupValue: z.union([
+        z.string(),
+        jsonNumber(z.number())
     ]).optional()
-});
+}));
 
-export type RpcUsageMetricsValueAggregated = z.infer<typeof zRpcUsageMetricsValueAggregated>;
+export type RpcUsageMetricsValueAggregated = z.infer<ReturnType<typeof zRpcUsageMetricsValueAggregated>>;
 
-export const zRpcMetrics = /* @__PURE__ */ z.looseObject({
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    values: /* @__PURE__ */ z.array(zRpcUsageMetricsValueAggregated).optional()
-});
+export const zRpcMetrics = /* @__PURE__ */ lazy(() => z.looseObject({
+    timestamp: jsonNumber(z.number()),
+    values: z.array(zRpcUsageMetricsValueAggregated()).optional()
+}));
 
-export type RpcMetrics = z.infer<typeof zRpcMetrics>;
+export type RpcMetrics = z.infer<ReturnType<typeof zRpcMetrics>>;
 
-export const zSubnetRpcUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
-    aggregateDuration: /* @__PURE__ */ z.string().optional(),
-    metrics: /* @__PURE__ */ z.array(zRpcMetrics).optional(),
-    chainId: /* @__PURE__ */ z.string()
-});
+export const zSubnetRpcUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    aggregateDuration: z.string().optional(),
+    metrics: z.array(zRpcMetrics()).optional(),
+    chainId: z.string()
+}));
 
-export type SubnetRpcUsageMetricsResponseDto = z.infer<typeof zSubnetRpcUsageMetricsResponseDto>;
+export type SubnetRpcUsageMetricsResponseDto = z.infer<ReturnType<typeof zSubnetRpcUsageMetricsResponseDto>>;
 
-export const zPrimaryNetworkRpcTimeIntervalGranularity = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkRpcTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
     'hourly',
     'daily',
     'weekly',
     'monthly'
-]);
+]));
 
-export type PrimaryNetworkRpcTimeIntervalGranularity = z.infer<typeof zPrimaryNetworkRpcTimeIntervalGranularity>;
+export type PrimaryNetworkRpcTimeIntervalGranularity = z.infer<ReturnType<typeof zPrimaryNetworkRpcTimeIntervalGranularity>>;
 
-export const zPrimaryNetworkRpcMetricsGroupByEnum = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkRpcMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
     'rpcMethod',
     'requestPath',
     'responseCode',
     'country',
     'continent',
     'userAgent'
-]);
+]));
 
-export type PrimaryNetworkRpcMetricsGroupByEnum = z.infer<typeof zPrimaryNetworkRpcMetricsGroupByEnum>;
+export type PrimaryNetworkRpcMetricsGroupByEnum = z.infer<ReturnType<typeof zPrimaryNetworkRpcMetricsGroupByEnum>>;
 
-export const zPrimaryNetworkRpcUsageMetricsResponseDto = /* @__PURE__ */ z.looseObject({
-    aggregateDuration: /* @__PURE__ */ z.string().optional(),
-    metrics: /* @__PURE__ */ z.array(zRpcMetrics).optional(),
-    network: /* @__PURE__ */ openEnum(['mainnet', 'testnet']).optional()
-});
+export const zPrimaryNetworkRpcUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    aggregateDuration: z.string().optional(),
+    metrics: z.array(zRpcMetrics()).optional(),
+    network: openEnum(['mainnet', 'testnet']).optional()
+}));
 
-export type PrimaryNetworkRpcUsageMetricsResponseDto = z.infer<typeof zPrimaryNetworkRpcUsageMetricsResponseDto>;
+export type PrimaryNetworkRpcUsageMetricsResponseDto = z.infer<ReturnType<typeof zPrimaryNetworkRpcUsageMetricsResponseDto>>;
 
-export const zWebhookStatusType = /* @__PURE__ */ openEnum(['active', 'inactive']);
+export const zWebhookStatusType = /* @__PURE__ */ lazy(() => openEnum(['active', 'inactive']));
 
-export type WebhookStatusType = z.infer<typeof zWebhookStatusType>;
+export type WebhookStatusType = z.infer<ReturnType<typeof zWebhookStatusType>>;
 
-export const zAddressActivityEventType = /* @__PURE__ */ openEnum(['address_activity']);
+export const zAddressActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['address_activity']));
 
-export type AddressActivityEventType = z.infer<typeof zAddressActivityEventType>;
+export type AddressActivityEventType = z.infer<ReturnType<typeof zAddressActivityEventType>>;
 
-export const zAddressActivityMetadata = /* @__PURE__ */ z.looseObject({
-    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zAddressActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventSignatures: z.array(z.string()).optional(),
+    addresses: z.array(z.string()).optional()
+}));
 
-export type AddressActivityMetadata = z.infer<typeof zAddressActivityMetadata>;
+export type AddressActivityMetadata = z.infer<ReturnType<typeof zAddressActivityMetadata>>;
 
-export const zEvmAddressActivityResponse = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    url: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ zWebhookStatusType.optional(),
-    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    eventType: /* @__PURE__ */ zAddressActivityEventType.optional(),
-    metadata: /* @__PURE__ */ zAddressActivityMetadata.optional(),
-    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
-    includeLogs: /* @__PURE__ */ z.boolean().optional()
-});
+export const zEvmAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    url: z.string().optional(),
+    chainId: z.string(),
+    status: zWebhookStatusType().optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zAddressActivityEventType().optional(),
+    metadata: zAddressActivityMetadata().optional(),
+    includeInternalTxs: z.boolean().optional(),
+    includeLogs: z.boolean().optional()
+}));
 
-export type EvmAddressActivityResponse = z.infer<typeof zEvmAddressActivityResponse>;
+export type EvmAddressActivityResponse = z.infer<ReturnType<typeof zEvmAddressActivityResponse>>;
 
-export const zPrimaryNetworkAddressActivityEventType = /* @__PURE__ */ openEnum(['primary_network_address_activity']);
+export const zPrimaryNetworkAddressActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['primary_network_address_activity']));
 
-export type PrimaryNetworkAddressActivityEventType = z.infer<typeof zPrimaryNetworkAddressActivityEventType>;
+export type PrimaryNetworkAddressActivityEventType = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityEventType>>;
 
 /**
  * The type of key to monitor for the address activity event type.
  */
-export const zPlatformAddressActivityKeyType = /* @__PURE__ */ openEnum(['addresses']);
+export const zPlatformAddressActivityKeyType = /* @__PURE__ */ lazy(() => openEnum(['addresses']));
 
-export type PlatformAddressActivityKeyType = z.infer<typeof zPlatformAddressActivityKeyType>;
+export type PlatformAddressActivityKeyType = z.infer<ReturnType<typeof zPlatformAddressActivityKeyType>>;
 
 /**
  * Array of address activity sub-event types
  */
-export const zPrimaryNetworkAddressActivitySubEventType = /* @__PURE__ */ openEnum([
+export const zPrimaryNetworkAddressActivitySubEventType = /* @__PURE__ */ lazy(() => openEnum([
     'balance_change',
     'balance_threshold',
     'reward_distribution'
-]);
+]));
 
-export type PrimaryNetworkAddressActivitySubEventType = z.infer<typeof zPrimaryNetworkAddressActivitySubEventType>;
+export type PrimaryNetworkAddressActivitySubEventType = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivitySubEventType>>;
 
-export const zPrimaryNetworkAddressActivitySubEvents = /* @__PURE__ */ z.looseObject({
-    addressActivitySubEvents: /* @__PURE__ */ z.array(zPrimaryNetworkAddressActivitySubEventType).optional()
-});
+export const zPrimaryNetworkAddressActivitySubEvents = /* @__PURE__ */ lazy(() => z.looseObject({
+    addressActivitySubEvents: z.array(zPrimaryNetworkAddressActivitySubEventType()).optional()
+}));
 
-export type PrimaryNetworkAddressActivitySubEvents = z.infer<typeof zPrimaryNetworkAddressActivitySubEvents>;
+export type PrimaryNetworkAddressActivitySubEvents = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivitySubEvents>>;
 
 /**
  * Type of balance to monitor
  */
-export const zCommonBalanceType = /* @__PURE__ */ openEnum([
+export const zCommonBalanceType = /* @__PURE__ */ lazy(() => openEnum([
     'unlockedUnstaked',
     'unlockedStaked',
     'lockedPlatform',
@@ -2079,54 +2080,54 @@ export const zCommonBalanceType = /* @__PURE__ */ openEnum([
     'locked',
     'atomicMemoryUnlocked',
     'atomicMemoryLocked'
-]);
+]));
 
-export type CommonBalanceType = z.infer<typeof zCommonBalanceType>;
+export type CommonBalanceType = z.infer<ReturnType<typeof zCommonBalanceType>>;
 
-export const zPrimaryNetworkBalanceThresholdFilter = /* @__PURE__ */ z.looseObject({
-    balanceType: /* @__PURE__ */ zCommonBalanceType.optional(),
-    balanceThreshold: /* @__PURE__ */ z.string().optional()
-});
+export const zPrimaryNetworkBalanceThresholdFilter = /* @__PURE__ */ lazy(() => z.looseObject({
+    balanceType: zCommonBalanceType().optional(),
+    balanceThreshold: z.string().optional()
+}));
 
-export type PrimaryNetworkBalanceThresholdFilter = z.infer<typeof zPrimaryNetworkBalanceThresholdFilter>;
+export type PrimaryNetworkBalanceThresholdFilter = z.infer<ReturnType<typeof zPrimaryNetworkBalanceThresholdFilter>>;
 
-export const zPrimaryNetworkAddressActivityMetadata = /* @__PURE__ */ z.looseObject({
-    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    keyType: /* @__PURE__ */ zPlatformAddressActivityKeyType.optional(),
-    keys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    subEvents: /* @__PURE__ */ zPrimaryNetworkAddressActivitySubEvents.optional(),
-    balanceThresholdFilter: /* @__PURE__ */ zPrimaryNetworkBalanceThresholdFilter.optional()
-});
+export const zPrimaryNetworkAddressActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventSignatures: z.array(z.string()).optional(),
+    keyType: zPlatformAddressActivityKeyType().optional(),
+    keys: z.array(z.string()).optional(),
+    subEvents: zPrimaryNetworkAddressActivitySubEvents().optional(),
+    balanceThresholdFilter: zPrimaryNetworkBalanceThresholdFilter().optional()
+}));
 
-export type PrimaryNetworkAddressActivityMetadata = z.infer<typeof zPrimaryNetworkAddressActivityMetadata>;
+export type PrimaryNetworkAddressActivityMetadata = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityMetadata>>;
 
-export const zPrimaryNetworkAddressActivityResponse = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    url: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ zWebhookStatusType.optional(),
-    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    eventType: /* @__PURE__ */ zPrimaryNetworkAddressActivityEventType.optional(),
-    metadata: /* @__PURE__ */ zPrimaryNetworkAddressActivityMetadata.optional()
-});
+export const zPrimaryNetworkAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    url: z.string().optional(),
+    chainId: z.string(),
+    status: zWebhookStatusType().optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zPrimaryNetworkAddressActivityEventType().optional(),
+    metadata: zPrimaryNetworkAddressActivityMetadata().optional()
+}));
 
-export type PrimaryNetworkAddressActivityResponse = z.infer<typeof zPrimaryNetworkAddressActivityResponse>;
+export type PrimaryNetworkAddressActivityResponse = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityResponse>>;
 
-export const zValidatorActivityEventType = /* @__PURE__ */ openEnum(['validator_activity']);
+export const zValidatorActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['validator_activity']));
 
-export type ValidatorActivityEventType = z.infer<typeof zValidatorActivityEventType>;
+export type ValidatorActivityEventType = z.infer<ReturnType<typeof zValidatorActivityEventType>>;
 
 /**
  * The type of key to monitor for the validator activity event type.
  */
-export const zValidatorActivityKeyType = /* @__PURE__ */ openEnum(['nodeId', 'subnetId']);
+export const zValidatorActivityKeyType = /* @__PURE__ */ lazy(() => openEnum(['nodeId', 'subnetId']));
 
-export type ValidatorActivityKeyType = z.infer<typeof zValidatorActivityKeyType>;
+export type ValidatorActivityKeyType = z.infer<ReturnType<typeof zValidatorActivityKeyType>>;
 
-export const zValidatorActivitySubEvents = /* @__PURE__ */ z.looseObject({
-    validatorActivitySubEvents: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
+export const zValidatorActivitySubEvents = /* @__PURE__ */ lazy(() => z.looseObject({
+    validatorActivitySubEvents: z.array(openEnum([
         'validator_stake',
         'delegator_stake',
         'reward_distribution',
@@ -2135,421 +2136,421 @@ export const zValidatorActivitySubEvents = /* @__PURE__ */ z.looseObject({
         'l1_validator_removed',
         'l1_validator_balance_threshold'
     ])).optional()
-});
+}));
 
-export type ValidatorActivitySubEvents = z.infer<typeof zValidatorActivitySubEvents>;
+export type ValidatorActivitySubEvents = z.infer<ReturnType<typeof zValidatorActivitySubEvents>>;
 
-export const zValidatorActivityMetadata = /* @__PURE__ */ z.looseObject({
-    eventSignatures: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    keyType: /* @__PURE__ */ zValidatorActivityKeyType.optional(),
-    keys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    subEvents: /* @__PURE__ */ zValidatorActivitySubEvents.optional(),
-    nodeIds: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    subnetIds: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    l1ValidatorFeeBalanceThreshold: /* @__PURE__ */ z.string().optional()
-});
+export const zValidatorActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventSignatures: z.array(z.string()).optional(),
+    keyType: zValidatorActivityKeyType().optional(),
+    keys: z.array(z.string()).optional(),
+    subEvents: zValidatorActivitySubEvents().optional(),
+    nodeIds: z.array(z.string()).optional(),
+    subnetIds: z.array(z.string()).optional(),
+    l1ValidatorFeeBalanceThreshold: z.string().optional()
+}));
 
-export type ValidatorActivityMetadata = z.infer<typeof zValidatorActivityMetadata>;
+export type ValidatorActivityMetadata = z.infer<ReturnType<typeof zValidatorActivityMetadata>>;
 
-export const zValidatorActivityResponse = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    url: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ zWebhookStatusType.optional(),
-    createdAt: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    eventType: /* @__PURE__ */ zValidatorActivityEventType.optional(),
-    metadata: /* @__PURE__ */ zValidatorActivityMetadata.optional()
-});
+export const zValidatorActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    url: z.string().optional(),
+    chainId: z.string(),
+    status: zWebhookStatusType().optional(),
+    createdAt: jsonNumber(z.number()).optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    eventType: zValidatorActivityEventType().optional(),
+    metadata: zValidatorActivityMetadata().optional()
+}));
 
-export type ValidatorActivityResponse = z.infer<typeof zValidatorActivityResponse>;
+export type ValidatorActivityResponse = z.infer<ReturnType<typeof zValidatorActivityResponse>>;
 
-export const zEvmAddressActivityRequest = /* @__PURE__ */ z.looseObject({
-    eventType: /* @__PURE__ */ openEnum(['address_activity']).optional(),
-    url: /* @__PURE__ */ z.string().optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    metadata: /* @__PURE__ */ zAddressActivityMetadata.optional(),
-    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
-    includeLogs: /* @__PURE__ */ z.boolean().optional()
-});
+export const zEvmAddressActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventType: openEnum(['address_activity']).optional(),
+    url: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    chainId: z.string(),
+    metadata: zAddressActivityMetadata().optional(),
+    includeInternalTxs: z.boolean().optional(),
+    includeLogs: z.boolean().optional()
+}));
 
-export type EvmAddressActivityRequest = z.infer<typeof zEvmAddressActivityRequest>;
+export type EvmAddressActivityRequest = z.infer<ReturnType<typeof zEvmAddressActivityRequest>>;
 
-export const zPrimaryNetworkAddressActivityRequest = /* @__PURE__ */ z.looseObject({
-    eventType: /* @__PURE__ */ openEnum(['primary_network_address_activity']).optional(),
-    url: /* @__PURE__ */ z.string().optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    network: /* @__PURE__ */ zPrimaryNetworkType.optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    metadata: /* @__PURE__ */ zPrimaryNetworkAddressActivityMetadata.optional()
-});
+export const zPrimaryNetworkAddressActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventType: openEnum(['primary_network_address_activity']).optional(),
+    url: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    network: zPrimaryNetworkType().optional(),
+    chainId: z.string(),
+    metadata: zPrimaryNetworkAddressActivityMetadata().optional()
+}));
 
-export type PrimaryNetworkAddressActivityRequest = z.infer<typeof zPrimaryNetworkAddressActivityRequest>;
+export type PrimaryNetworkAddressActivityRequest = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityRequest>>;
 
-export const zValidatorActivityRequest = /* @__PURE__ */ z.looseObject({
-    eventType: /* @__PURE__ */ openEnum(['validator_activity']).optional(),
-    url: /* @__PURE__ */ z.string().optional(),
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    network: /* @__PURE__ */ zPrimaryNetworkType.optional(),
-    metadata: /* @__PURE__ */ zValidatorActivityMetadata.optional()
-});
+export const zValidatorActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    eventType: openEnum(['validator_activity']).optional(),
+    url: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    network: zPrimaryNetworkType().optional(),
+    metadata: zValidatorActivityMetadata().optional()
+}));
 
-export type ValidatorActivityRequest = z.infer<typeof zValidatorActivityRequest>;
+export type ValidatorActivityRequest = z.infer<ReturnType<typeof zValidatorActivityRequest>>;
 
-export const zErcToken = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    valueWithDecimals: /* @__PURE__ */ z.string().optional()
-});
+export const zErcToken = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    valueWithDecimals: z.string().optional()
+}));
 
-export type ErcToken = z.infer<typeof zErcToken>;
+export type ErcToken = z.infer<ReturnType<typeof zErcToken>>;
 
-export const zErcTransfer = /* @__PURE__ */ z.looseObject({
-    transactionHash: /* @__PURE__ */ z.string().optional(),
-    type: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    tokenId: /* @__PURE__ */ z.string().optional(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    erc20Token: /* @__PURE__ */ zErcToken.optional(),
-    erc721Token: /* @__PURE__ */ zErcToken.optional(),
-    erc1155Token: /* @__PURE__ */ zErcToken.optional()
-});
+export const zErcTransfer = /* @__PURE__ */ lazy(() => z.looseObject({
+    transactionHash: z.string().optional(),
+    type: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    value: z.string().optional(),
+    tokenId: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    logIndex: jsonNumber(z.number()),
+    erc20Token: zErcToken().optional(),
+    erc721Token: zErcToken().optional(),
+    erc1155Token: zErcToken().optional()
+}));
 
-export type ErcTransfer = z.infer<typeof zErcTransfer>;
+export type ErcTransfer = z.infer<ReturnType<typeof zErcTransfer>>;
 
-export const zWebhookInternalTransaction = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    internalTxType: /* @__PURE__ */ z.string().optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    transactionHash: /* @__PURE__ */ z.string().optional()
-});
+export const zWebhookInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: z.string().optional(),
+    to: z.string().optional(),
+    internalTxType: z.string().optional(),
+    value: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    transactionHash: z.string().optional()
+}));
 
-export type WebhookInternalTransaction = z.infer<typeof zWebhookInternalTransaction>;
+export type WebhookInternalTransaction = z.infer<ReturnType<typeof zWebhookInternalTransaction>>;
 
-export const zAccessListData = /* @__PURE__ */ z.looseObject({
-    accessAddresses: /* @__PURE__ */ z.string().optional(),
-    storageKeys: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zAccessListData = /* @__PURE__ */ lazy(() => z.looseObject({
+    accessAddresses: z.string().optional(),
+    storageKeys: z.array(z.string()).optional()
+}));
 
-export type AccessListData = z.infer<typeof zAccessListData>;
+export type AccessListData = z.infer<ReturnType<typeof zAccessListData>>;
 
-export const zNetworkTokenInfo = /* @__PURE__ */ z.looseObject({
-    tokenName: /* @__PURE__ */ z.string().optional(),
-    tokenSymbol: /* @__PURE__ */ z.string().optional(),
-    tokenDecimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    valueWithDecimals: /* @__PURE__ */ z.string().optional()
-});
+export const zNetworkTokenInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    tokenName: z.string().optional(),
+    tokenSymbol: z.string().optional(),
+    tokenDecimals: jsonNumber(z.number()).optional(),
+    valueWithDecimals: z.string().optional()
+}));
 
-export type NetworkTokenInfo = z.infer<typeof zNetworkTokenInfo>;
+export type NetworkTokenInfo = z.infer<ReturnType<typeof zNetworkTokenInfo>>;
 
-export const zTransaction = /* @__PURE__ */ z.looseObject({
-    blockHash: /* @__PURE__ */ z.string(),
-    blockNumber: /* @__PURE__ */ z.string(),
-    from: /* @__PURE__ */ z.string().optional(),
-    gas: /* @__PURE__ */ z.string().optional(),
-    gasPrice: /* @__PURE__ */ z.string().optional(),
-    maxFeePerGas: /* @__PURE__ */ z.string().optional(),
-    maxPriorityFeePerGas: /* @__PURE__ */ z.string().optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    txStatus: /* @__PURE__ */ z.string().optional(),
-    input: /* @__PURE__ */ z.string().optional(),
-    nonce: /* @__PURE__ */ z.string().optional(),
-    to: /* @__PURE__ */ z.string().optional(),
-    transactionIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    type: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    receiptCumulativeGasUsed: /* @__PURE__ */ z.string().optional(),
-    receiptGasUsed: /* @__PURE__ */ z.string().optional(),
-    receiptEffectiveGasPrice: /* @__PURE__ */ z.string().optional(),
-    receiptRoot: /* @__PURE__ */ z.string().optional(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    contractAddress: /* @__PURE__ */ z.string().optional(),
-    erc20Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
-    erc721Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
-    erc1155Transfers: /* @__PURE__ */ z.array(zErcTransfer).optional(),
-    internalTransactions: /* @__PURE__ */ z.array(zWebhookInternalTransaction).optional(),
-    accessList: /* @__PURE__ */ z.array(zAccessListData).optional(),
-    networkToken: /* @__PURE__ */ zNetworkTokenInfo.optional()
-});
+export const zTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockHash: z.string(),
+    blockNumber: z.string(),
+    from: z.string().optional(),
+    gas: z.string().optional(),
+    gasPrice: z.string().optional(),
+    maxFeePerGas: z.string().optional(),
+    maxPriorityFeePerGas: z.string().optional(),
+    txHash: z.string(),
+    txStatus: z.string().optional(),
+    input: z.string().optional(),
+    nonce: z.string().optional(),
+    to: z.string().optional(),
+    transactionIndex: jsonNumber(z.number()).optional(),
+    value: z.string().optional(),
+    type: jsonNumber(z.number()).optional(),
+    chainId: z.string(),
+    receiptCumulativeGasUsed: z.string().optional(),
+    receiptGasUsed: z.string().optional(),
+    receiptEffectiveGasPrice: z.string().optional(),
+    receiptRoot: z.string().optional(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    contractAddress: z.string().optional(),
+    erc20Transfers: z.array(zErcTransfer()).optional(),
+    erc721Transfers: z.array(zErcTransfer()).optional(),
+    erc1155Transfers: z.array(zErcTransfer()).optional(),
+    internalTransactions: z.array(zWebhookInternalTransaction()).optional(),
+    accessList: z.array(zAccessListData()).optional(),
+    networkToken: zNetworkTokenInfo().optional()
+}));
 
-export type Transaction = z.infer<typeof zTransaction>;
+export type Transaction = z.infer<ReturnType<typeof zTransaction>>;
 
-export const zLog = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    topic0: /* @__PURE__ */ z.string().optional(),
-    topic1: /* @__PURE__ */ z.string().optional(),
-    topic2: /* @__PURE__ */ z.string().optional(),
-    topic3: /* @__PURE__ */ z.string().optional(),
-    data: /* @__PURE__ */ z.string().optional(),
-    transactionIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    removed: /* @__PURE__ */ z.boolean().optional()
-});
+export const zLog = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    topic0: z.string().optional(),
+    topic1: z.string().optional(),
+    topic2: z.string().optional(),
+    topic3: z.string().optional(),
+    data: z.string().optional(),
+    transactionIndex: jsonNumber(z.number()).optional(),
+    logIndex: jsonNumber(z.number()),
+    removed: z.boolean().optional()
+}));
 
-export type Log = z.infer<typeof zLog>;
+export type Log = z.infer<ReturnType<typeof zLog>>;
 
-export const zTransactionEvent = /* @__PURE__ */ z.looseObject({
-    transaction: /* @__PURE__ */ zTransaction.optional(),
-    logs: /* @__PURE__ */ z.array(zLog).optional()
-});
+export const zTransactionEvent = /* @__PURE__ */ lazy(() => z.looseObject({
+    transaction: zTransaction().optional(),
+    logs: z.array(zLog()).optional()
+}));
 
-export type TransactionEvent = z.infer<typeof zTransactionEvent>;
+export type TransactionEvent = z.infer<ReturnType<typeof zTransactionEvent>>;
 
-export const zWebhookAddressActivityResponse = /* @__PURE__ */ z.looseObject({
-    webhookId: /* @__PURE__ */ z.string().optional(),
-    eventType: /* @__PURE__ */ openEnum(['address_activity']).optional(),
-    messageId: /* @__PURE__ */ z.string(),
-    event: /* @__PURE__ */ zTransactionEvent.optional()
-});
+export const zWebhookAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    webhookId: z.string().optional(),
+    eventType: openEnum(['address_activity']).optional(),
+    messageId: z.string(),
+    event: zTransactionEvent().optional()
+}));
 
-export type WebhookAddressActivityResponse = z.infer<typeof zWebhookAddressActivityResponse>;
+export type WebhookAddressActivityResponse = z.infer<ReturnType<typeof zWebhookAddressActivityResponse>>;
 
-export const zWebhookStatus = /* @__PURE__ */ openEnum(['active', 'inactive']);
+export const zWebhookStatus = /* @__PURE__ */ lazy(() => openEnum(['active', 'inactive']));
 
-export type WebhookStatus = z.infer<typeof zWebhookStatus>;
+export type WebhookStatus = z.infer<ReturnType<typeof zWebhookStatus>>;
 
-export const zListWebhooksResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    webhooks: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zEvmAddressActivityResponse,
-        zPrimaryNetworkAddressActivityResponse,
-        zValidatorActivityResponse
+export const zListWebhooksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    webhooks: z.array(z.union([
+        zEvmAddressActivityResponse(),
+        zPrimaryNetworkAddressActivityResponse(),
+        zValidatorActivityResponse()
     ])).optional()
-});
+}));
 
-export type ListWebhooksResponse = z.infer<typeof zListWebhooksResponse>;
+export type ListWebhooksResponse = z.infer<ReturnType<typeof zListWebhooksResponse>>;
 
-export const zSharedSecretsResponse = /* @__PURE__ */ z.looseObject({
-    secret: /* @__PURE__ */ z.string().optional()
-});
+export const zSharedSecretsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    secret: z.string().optional()
+}));
 
-export type SharedSecretsResponse = z.infer<typeof zSharedSecretsResponse>;
+export type SharedSecretsResponse = z.infer<ReturnType<typeof zSharedSecretsResponse>>;
 
-export const zUpdateWebhookRequest = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    url: /* @__PURE__ */ z.string().optional(),
-    status: /* @__PURE__ */ zWebhookStatusType.optional(),
-    includeInternalTxs: /* @__PURE__ */ z.boolean().optional(),
-    includeLogs: /* @__PURE__ */ z.boolean().optional()
-});
+export const zUpdateWebhookRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    url: z.string().optional(),
+    status: zWebhookStatusType().optional(),
+    includeInternalTxs: z.boolean().optional(),
+    includeLogs: z.boolean().optional()
+}));
 
-export type UpdateWebhookRequest = z.infer<typeof zUpdateWebhookRequest>;
+export type UpdateWebhookRequest = z.infer<ReturnType<typeof zUpdateWebhookRequest>>;
 
-export const zAddressesChangeRequest = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zAddressesChangeRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional()
+}));
 
-export type AddressesChangeRequest = z.infer<typeof zAddressesChangeRequest>;
+export type AddressesChangeRequest = z.infer<ReturnType<typeof zAddressesChangeRequest>>;
 
-export const zListWebhookAddressesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    totalAddresses: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zListWebhookAddressesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    addresses: z.array(z.string()).optional(),
+    totalAddresses: jsonNumber(z.number()).optional()
+}));
 
-export type ListWebhookAddressesResponse = z.infer<typeof zListWebhookAddressesResponse>;
+export type ListWebhookAddressesResponse = z.infer<ReturnType<typeof zListWebhookAddressesResponse>>;
 
-export const zAvaxSupplyResponse = /* @__PURE__ */ z.looseObject({
-    circulatingSupply: /* @__PURE__ */ z.string().optional(),
-    totalSupply: /* @__PURE__ */ z.string().optional(),
-    totalPBurned: /* @__PURE__ */ z.string().optional(),
-    totalCBurned: /* @__PURE__ */ z.string().optional(),
-    totalXBurned: /* @__PURE__ */ z.string().optional(),
-    totalStaked: /* @__PURE__ */ z.string().optional(),
-    totalLocked: /* @__PURE__ */ z.string().optional(),
-    totalRewards: /* @__PURE__ */ z.string().optional(),
-    lastUpdated: /* @__PURE__ */ z.iso.datetime().optional(),
-    genesisUnlock: /* @__PURE__ */ z.string().optional(),
-    l1ValidatorFees: /* @__PURE__ */ z.string().optional()
-});
+export const zAvaxSupplyResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    circulatingSupply: z.string().optional(),
+    totalSupply: z.string().optional(),
+    totalPBurned: z.string().optional(),
+    totalCBurned: z.string().optional(),
+    totalXBurned: z.string().optional(),
+    totalStaked: z.string().optional(),
+    totalLocked: z.string().optional(),
+    totalRewards: z.string().optional(),
+    lastUpdated: z.iso.datetime().optional(),
+    genesisUnlock: z.string().optional(),
+    l1ValidatorFees: z.string().optional()
+}));
 
-export type AvaxSupplyResponse = z.infer<typeof zAvaxSupplyResponse>;
+export type AvaxSupplyResponse = z.infer<ReturnType<typeof zAvaxSupplyResponse>>;
 
-export const zSignatureAggregatorRequest = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.string().optional(),
-    justification: /* @__PURE__ */ z.string().optional(),
-    signingSubnetId: /* @__PURE__ */ z.string().optional(),
-    quorumPercentage: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    quorumPercentageBuffer: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    pChainHeight: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zSignatureAggregatorRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.string().optional(),
+    justification: z.string().optional(),
+    signingSubnetId: z.string().optional(),
+    quorumPercentage: jsonNumber(z.number()).optional(),
+    quorumPercentageBuffer: jsonNumber(z.number()).optional(),
+    pChainHeight: jsonNumber(z.number()).optional()
+}));
 
-export type SignatureAggregatorRequest = z.infer<typeof zSignatureAggregatorRequest>;
+export type SignatureAggregatorRequest = z.infer<ReturnType<typeof zSignatureAggregatorRequest>>;
 
-export const zSignatureAggregationResponse = /* @__PURE__ */ z.looseObject({
-    signedMessage: /* @__PURE__ */ z.string().optional()
-});
+export const zSignatureAggregationResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    signedMessage: z.string().optional()
+}));
 
-export type SignatureAggregationResponse = z.infer<typeof zSignatureAggregationResponse>;
+export type SignatureAggregationResponse = z.infer<ReturnType<typeof zSignatureAggregationResponse>>;
 
-export const zNativeTokenBalance = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    price: /* @__PURE__ */ zMoney.optional(),
-    balance: /* @__PURE__ */ z.string().optional(),
-    balanceValue: /* @__PURE__ */ zMoney.optional()
-});
+export const zNativeTokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    chainId: z.string(),
+    price: zMoney().optional(),
+    balance: z.string().optional(),
+    balanceValue: zMoney().optional()
+}));
 
-export type NativeTokenBalance = z.infer<typeof zNativeTokenBalance>;
+export type NativeTokenBalance = z.infer<ReturnType<typeof zNativeTokenBalance>>;
 
-export const zGetNativeBalanceResponse = /* @__PURE__ */ z.looseObject({
-    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional()
-});
+export const zGetNativeBalanceResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nativeTokenBalance: zNativeTokenBalance().optional()
+}));
 
-export type GetNativeBalanceResponse = z.infer<typeof zGetNativeBalanceResponse>;
+export type GetNativeBalanceResponse = z.infer<ReturnType<typeof zGetNativeBalanceResponse>>;
 
-export const zErc20TokenBalance = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    price: /* @__PURE__ */ zMoney.optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    balance: /* @__PURE__ */ z.string().optional(),
-    balanceValue: /* @__PURE__ */ zMoney.optional(),
-    tokenReputation: /* @__PURE__ */ openEnum(['Malicious', 'Benign']).nullish()
-});
+export const zErc20TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    price: zMoney().optional(),
+    chainId: z.string(),
+    balance: z.string().optional(),
+    balanceValue: zMoney().optional(),
+    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
+}));
 
-export type Erc20TokenBalance = z.infer<typeof zErc20TokenBalance>;
+export type Erc20TokenBalance = z.infer<ReturnType<typeof zErc20TokenBalance>>;
 
-export const zListErc20BalancesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
-    erc20TokenBalances: /* @__PURE__ */ z.array(zErc20TokenBalance).optional()
-});
+export const zListErc20BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    nativeTokenBalance: zNativeTokenBalance().optional(),
+    erc20TokenBalances: z.array(zErc20TokenBalance()).optional()
+}));
 
-export type ListErc20BalancesResponse = z.infer<typeof zListErc20BalancesResponse>;
+export type ListErc20BalancesResponse = z.infer<ReturnType<typeof zListErc20BalancesResponse>>;
 
-export const zErc721TokenBalance = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
-    tokenId: /* @__PURE__ */ z.string(),
-    tokenUri: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zErc721TokenMetadata.optional(),
-    ownerAddress: /* @__PURE__ */ z.string().optional(),
-    chainId: /* @__PURE__ */ z.string()
-});
+export const zErc721TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    ercType: openEnum(['ERC-721']).optional(),
+    tokenId: z.string(),
+    tokenUri: z.string().optional(),
+    metadata: zErc721TokenMetadata().optional(),
+    ownerAddress: z.string().optional(),
+    chainId: z.string()
+}));
 
-export type Erc721TokenBalance = z.infer<typeof zErc721TokenBalance>;
+export type Erc721TokenBalance = z.infer<ReturnType<typeof zErc721TokenBalance>>;
 
-export const zListErc721BalancesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
-    erc721TokenBalances: /* @__PURE__ */ z.array(zErc721TokenBalance).optional()
-});
+export const zListErc721BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    nativeTokenBalance: zNativeTokenBalance().optional(),
+    erc721TokenBalances: z.array(zErc721TokenBalance()).optional()
+}));
 
-export type ListErc721BalancesResponse = z.infer<typeof zListErc721BalancesResponse>;
+export type ListErc721BalancesResponse = z.infer<ReturnType<typeof zListErc721BalancesResponse>>;
 
-export const zErc1155TokenBalance = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
-    tokenId: /* @__PURE__ */ z.string(),
-    tokenUri: /* @__PURE__ */ z.string().optional(),
-    metadata: /* @__PURE__ */ zErc1155TokenMetadata.optional(),
-    chainId: /* @__PURE__ */ z.string(),
-    balance: /* @__PURE__ */ z.string().optional()
-});
+export const zErc1155TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    ercType: openEnum(['ERC-1155']).optional(),
+    tokenId: z.string(),
+    tokenUri: z.string().optional(),
+    metadata: zErc1155TokenMetadata().optional(),
+    chainId: z.string(),
+    balance: z.string().optional()
+}));
 
-export type Erc1155TokenBalance = z.infer<typeof zErc1155TokenBalance>;
+export type Erc1155TokenBalance = z.infer<ReturnType<typeof zErc1155TokenBalance>>;
 
-export const zListErc1155BalancesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    nativeTokenBalance: /* @__PURE__ */ zNativeTokenBalance.optional(),
-    erc1155TokenBalances: /* @__PURE__ */ z.array(zErc1155TokenBalance).optional()
-});
+export const zListErc1155BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    nativeTokenBalance: zNativeTokenBalance().optional(),
+    erc1155TokenBalances: z.array(zErc1155TokenBalance()).optional()
+}));
 
-export type ListErc1155BalancesResponse = z.infer<typeof zListErc1155BalancesResponse>;
+export type ListErc1155BalancesResponse = z.infer<ReturnType<typeof zListErc1155BalancesResponse>>;
 
-export const zListCollectibleBalancesResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    collectibleBalances: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([zErc721TokenBalance, zErc1155TokenBalance])).optional()
-});
+export const zListCollectibleBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    collectibleBalances: z.array(z.union([zErc721TokenBalance(), zErc1155TokenBalance()])).optional()
+}));
 
-export type ListCollectibleBalancesResponse = z.infer<typeof zListCollectibleBalancesResponse>;
+export type ListCollectibleBalancesResponse = z.infer<ReturnType<typeof zListCollectibleBalancesResponse>>;
 
-export const zGetEvmBlockResponse = /* @__PURE__ */ z.looseObject({
-    chainId: /* @__PURE__ */ z.string(),
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    baseFee: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    gasCost: /* @__PURE__ */ z.string().optional(),
-    parentHash: /* @__PURE__ */ z.string().optional(),
-    feesSpent: /* @__PURE__ */ z.string().optional(),
-    cumulativeTransactions: /* @__PURE__ */ z.string().optional()
-});
+export const zGetEvmBlockResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainId: z.string(),
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockMinDelayExcess: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txCount: jsonNumber(z.number()).optional(),
+    baseFee: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional(),
+    gasCost: z.string().optional(),
+    parentHash: z.string().optional(),
+    feesSpent: z.string().optional(),
+    cumulativeTransactions: z.string().optional()
+}));
 
-export type GetEvmBlockResponse = z.infer<typeof zGetEvmBlockResponse>;
+export type GetEvmBlockResponse = z.infer<ReturnType<typeof zGetEvmBlockResponse>>;
 
-export const zErc20Token = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    price: /* @__PURE__ */ zMoney.optional()
-});
+export const zErc20Token = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    price: zMoney().optional()
+}));
 
-export type Erc20Token = z.infer<typeof zErc20Token>;
+export type Erc20Token = z.infer<ReturnType<typeof zErc20Token>>;
 
-export const zErc20TransferDetails = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    value: /* @__PURE__ */ z.string().optional(),
-    erc20Token: /* @__PURE__ */ zErc20Token.optional()
-});
+export const zErc20TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    value: z.string().optional(),
+    erc20Token: zErc20Token().optional()
+}));
 
-export type Erc20TransferDetails = z.infer<typeof zErc20TransferDetails>;
+export type Erc20TransferDetails = z.infer<ReturnType<typeof zErc20TransferDetails>>;
 
-export const zErc721TransferDetails = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    erc721Token: /* @__PURE__ */ zErc721Token.optional()
-});
+export const zErc721TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    erc721Token: zErc721Token().optional()
+}));
 
-export type Erc721TransferDetails = z.infer<typeof zErc721TransferDetails>;
+export type Erc721TransferDetails = z.infer<ReturnType<typeof zErc721TransferDetails>>;
 
-export const zErc1155TransferDetails = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    value: /* @__PURE__ */ z.string().optional(),
-    erc1155Token: /* @__PURE__ */ zErc1155Token.optional()
-});
+export const zErc1155TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    value: z.string().optional(),
+    erc1155Token: zErc1155Token().optional()
+}));
 
-export type Erc1155TransferDetails = z.infer<typeof zErc1155TransferDetails>;
+export type Erc1155TransferDetails = z.infer<ReturnType<typeof zErc1155TransferDetails>>;
 
-export const zInternalTransactionOpCall = /* @__PURE__ */ openEnum([
+export const zInternalTransactionOpCall = /* @__PURE__ */ lazy(() => openEnum([
     'UNKNOWN',
     'CALL',
     'CREATE',
@@ -2558,90 +2559,90 @@ export const zInternalTransactionOpCall = /* @__PURE__ */ openEnum([
     'CALLCODE',
     'DELEGATECALL',
     'STATICCALL'
-]);
+]));
 
-export type InternalTransactionOpCall = z.infer<typeof zInternalTransactionOpCall>;
+export type InternalTransactionOpCall = z.infer<ReturnType<typeof zInternalTransactionOpCall>>;
 
-export const zInternalTransactionDetails = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    internalTxType: /* @__PURE__ */ zInternalTransactionOpCall.optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    isReverted: /* @__PURE__ */ z.boolean().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional()
-});
+export const zInternalTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    internalTxType: zInternalTransactionOpCall().optional(),
+    value: z.string().optional(),
+    isReverted: z.boolean().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional()
+}));
 
-export type InternalTransactionDetails = z.infer<typeof zInternalTransactionDetails>;
+export type InternalTransactionDetails = z.infer<ReturnType<typeof zInternalTransactionDetails>>;
 
-export const zNetworkTokenDetails = /* @__PURE__ */ z.looseObject({
-    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
-    currentPrice: /* @__PURE__ */ zMoney.optional(),
-    historicalPrice: /* @__PURE__ */ zMoney.optional()
-});
+export const zNetworkTokenDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    networkToken: zNetworkToken().optional(),
+    currentPrice: zMoney().optional(),
+    historicalPrice: zMoney().optional()
+}));
 
-export type NetworkTokenDetails = z.infer<typeof zNetworkTokenDetails>;
+export type NetworkTokenDetails = z.infer<ReturnType<typeof zNetworkTokenDetails>>;
 
-export const zFullNativeTransactionDetails = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockMinDelayExcess: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    chainId: /* @__PURE__ */ z.string(),
-    blockIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    txHash: /* @__PURE__ */ z.string(),
-    txStatus: /* @__PURE__ */ z.string().optional(),
-    txType: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasPrice: /* @__PURE__ */ z.string().optional(),
-    nonce: /* @__PURE__ */ z.string().optional(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    method: /* @__PURE__ */ zMethod.optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    input: /* @__PURE__ */ z.string().optional(),
-    baseFeePerGas: /* @__PURE__ */ z.string().optional(),
-    maxFeePerGas: /* @__PURE__ */ z.string().optional(),
-    maxPriorityFeePerGas: /* @__PURE__ */ z.string().optional()
-});
+export const zFullNativeTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockMinDelayExcess: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    chainId: z.string(),
+    blockIndex: jsonNumber(z.number()).optional(),
+    txHash: z.string(),
+    txStatus: z.string().optional(),
+    txType: jsonNumber(z.number()).optional(),
+    gasLimit: z.string().optional(),
+    gasUsed: z.string().optional(),
+    gasPrice: z.string().optional(),
+    nonce: z.string().optional(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    method: zMethod().optional(),
+    value: z.string().optional(),
+    input: z.string().optional(),
+    baseFeePerGas: z.string().optional(),
+    maxFeePerGas: z.string().optional(),
+    maxPriorityFeePerGas: z.string().optional()
+}));
 
-export type FullNativeTransactionDetails = z.infer<typeof zFullNativeTransactionDetails>;
+export type FullNativeTransactionDetails = z.infer<ReturnType<typeof zFullNativeTransactionDetails>>;
 
-export const zTransactionDirectionType = /* @__PURE__ */ openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']);
+export const zTransactionDirectionType = /* @__PURE__ */ lazy(() => openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']));
 
-export type TransactionDirectionType = z.infer<typeof zTransactionDirectionType>;
+export type TransactionDirectionType = z.infer<ReturnType<typeof zTransactionDirectionType>>;
 
-export const zTeleporterMessageInfo = /* @__PURE__ */ z.looseObject({
-    teleporterMessageId: /* @__PURE__ */ z.string().optional(),
-    direction: /* @__PURE__ */ zTransactionDirectionType.optional(),
-    sourceChainId: /* @__PURE__ */ z.string().optional(),
-    destinationChainId: /* @__PURE__ */ z.string().optional()
-});
+export const zTeleporterMessageInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+    teleporterMessageId: z.string().optional(),
+    direction: zTransactionDirectionType().optional(),
+    sourceChainId: z.string().optional(),
+    destinationChainId: z.string().optional()
+}));
 
-export type TeleporterMessageInfo = z.infer<typeof zTeleporterMessageInfo>;
+export type TeleporterMessageInfo = z.infer<ReturnType<typeof zTeleporterMessageInfo>>;
 
-export const zGetTransactionResponse = /* @__PURE__ */ z.looseObject({
-    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetails).optional(),
-    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional(),
-    networkTokenDetails: /* @__PURE__ */ zNetworkTokenDetails.optional(),
-    nativeTransaction: /* @__PURE__ */ zFullNativeTransactionDetails.optional(),
-    teleporterMessageInfo: /* @__PURE__ */ zTeleporterMessageInfo.optional()
-});
+export const zGetTransactionResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    erc20Transfers: z.array(zErc20TransferDetails()).optional(),
+    erc721Transfers: z.array(zErc721TransferDetails()).optional(),
+    erc1155Transfers: z.array(zErc1155TransferDetails()).optional(),
+    internalTransactions: z.array(zInternalTransactionDetails()).optional(),
+    networkTokenDetails: zNetworkTokenDetails().optional(),
+    nativeTransaction: zFullNativeTransactionDetails().optional(),
+    teleporterMessageInfo: zTeleporterMessageInfo().optional()
+}));
 
-export type GetTransactionResponse = z.infer<typeof zGetTransactionResponse>;
+export type GetTransactionResponse = z.infer<ReturnType<typeof zGetTransactionResponse>>;
 
-export const zImageAsset = /* @__PURE__ */ z.looseObject({
-    assetId: /* @__PURE__ */ z.string().optional(),
-    imageUri: /* @__PURE__ */ z.string().optional()
-});
+export const zImageAsset = /* @__PURE__ */ lazy(() => z.looseObject({
+    assetId: z.string().optional(),
+    imageUri: z.string().optional()
+}));
 
-export type ImageAsset = z.infer<typeof zImageAsset>;
+export type ImageAsset = z.infer<ReturnType<typeof zImageAsset>>;
 
-export const zResourceLinkType = /* @__PURE__ */ openEnum([
+export const zResourceLinkType = /* @__PURE__ */ lazy(() => openEnum([
     'Blog',
     'CoinGecko',
     'CoinMarketCap',
@@ -2660,942 +2661,942 @@ export const zResourceLinkType = /* @__PURE__ */ openEnum([
     'Website',
     'Whitepaper',
     'Youtube'
-]);
+]));
 
-export type ResourceLinkType = z.infer<typeof zResourceLinkType>;
+export type ResourceLinkType = z.infer<ReturnType<typeof zResourceLinkType>>;
 
-export const zResourceLink = /* @__PURE__ */ z.looseObject({
-    type: /* @__PURE__ */ zResourceLinkType.optional(),
-    url: /* @__PURE__ */ z.string().optional()
-});
+export const zResourceLink = /* @__PURE__ */ lazy(() => z.looseObject({
+    type: zResourceLinkType().optional(),
+    url: z.string().optional()
+}));
 
-export type ResourceLink = z.infer<typeof zResourceLink>;
+export type ResourceLink = z.infer<ReturnType<typeof zResourceLink>>;
 
-export const zContractDeploymentDetails = /* @__PURE__ */ z.looseObject({
-    txHash: /* @__PURE__ */ z.string(),
-    deployerAddress: /* @__PURE__ */ z.string().optional(),
-    deployerContractAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zContractDeploymentDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    txHash: z.string(),
+    deployerAddress: z.string().optional(),
+    deployerContractAddress: z.string().optional()
+}));
 
-export type ContractDeploymentDetails = z.infer<typeof zContractDeploymentDetails>;
+export type ContractDeploymentDetails = z.infer<ReturnType<typeof zContractDeploymentDetails>>;
 
-export const zUnknownContract = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    officialSite: /* @__PURE__ */ z.string().optional(),
-    email: /* @__PURE__ */ z.string().optional(),
-    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
-    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
-    color: /* @__PURE__ */ z.string().optional(),
-    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
-    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    address: /* @__PURE__ */ z.string(),
-    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
-    ercType: /* @__PURE__ */ openEnum(['UNKNOWN']).optional()
-});
+export const zUnknownContract = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    officialSite: z.string().optional(),
+    email: z.string().optional(),
+    logoAsset: zImageAsset().optional(),
+    bannerAsset: zImageAsset().optional(),
+    color: z.string().optional(),
+    resourceLinks: z.array(zResourceLink()).optional(),
+    tags: z.array(z.string()).optional(),
+    address: z.string(),
+    deploymentDetails: zContractDeploymentDetails().optional(),
+    ercType: openEnum(['UNKNOWN']).optional()
+}));
 
-export type UnknownContract = z.infer<typeof zUnknownContract>;
+export type UnknownContract = z.infer<ReturnType<typeof zUnknownContract>>;
 
-export const zPricingProviders = /* @__PURE__ */ z.looseObject({
-    coingeckoCoinId: /* @__PURE__ */ z.string().optional()
-});
+export const zPricingProviders = /* @__PURE__ */ lazy(() => z.looseObject({
+    coingeckoCoinId: z.string().optional()
+}));
 
-export type PricingProviders = z.infer<typeof zPricingProviders>;
+export type PricingProviders = z.infer<ReturnType<typeof zPricingProviders>>;
 
-export const zErc20Contract = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    officialSite: /* @__PURE__ */ z.string().optional(),
-    email: /* @__PURE__ */ z.string().optional(),
-    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
-    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
-    color: /* @__PURE__ */ z.string().optional(),
-    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
-    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    address: /* @__PURE__ */ z.string(),
-    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    pricingProviders: /* @__PURE__ */ zPricingProviders.optional()
-});
+export const zErc20Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    officialSite: z.string().optional(),
+    email: z.string().optional(),
+    logoAsset: zImageAsset().optional(),
+    bannerAsset: zImageAsset().optional(),
+    color: z.string().optional(),
+    resourceLinks: z.array(zResourceLink()).optional(),
+    tags: z.array(z.string()).optional(),
+    address: z.string(),
+    deploymentDetails: zContractDeploymentDetails().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    pricingProviders: zPricingProviders().optional()
+}));
 
-export type Erc20Contract = z.infer<typeof zErc20Contract>;
+export type Erc20Contract = z.infer<ReturnType<typeof zErc20Contract>>;
 
-export const zErc721Contract = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    officialSite: /* @__PURE__ */ z.string().optional(),
-    email: /* @__PURE__ */ z.string().optional(),
-    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
-    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
-    color: /* @__PURE__ */ z.string().optional(),
-    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
-    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    address: /* @__PURE__ */ z.string(),
-    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-721']).optional(),
-    symbol: /* @__PURE__ */ z.string().optional()
-});
+export const zErc721Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    officialSite: z.string().optional(),
+    email: z.string().optional(),
+    logoAsset: zImageAsset().optional(),
+    bannerAsset: zImageAsset().optional(),
+    color: z.string().optional(),
+    resourceLinks: z.array(zResourceLink()).optional(),
+    tags: z.array(z.string()).optional(),
+    address: z.string(),
+    deploymentDetails: zContractDeploymentDetails().optional(),
+    ercType: openEnum(['ERC-721']).optional(),
+    symbol: z.string().optional()
+}));
 
-export type Erc721Contract = z.infer<typeof zErc721Contract>;
+export type Erc721Contract = z.infer<ReturnType<typeof zErc721Contract>>;
 
-export const zErc1155Contract = /* @__PURE__ */ z.looseObject({
-    name: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    officialSite: /* @__PURE__ */ z.string().optional(),
-    email: /* @__PURE__ */ z.string().optional(),
-    logoAsset: /* @__PURE__ */ zImageAsset.optional(),
-    bannerAsset: /* @__PURE__ */ zImageAsset.optional(),
-    color: /* @__PURE__ */ z.string().optional(),
-    resourceLinks: /* @__PURE__ */ z.array(zResourceLink).optional(),
-    tags: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    address: /* @__PURE__ */ z.string(),
-    deploymentDetails: /* @__PURE__ */ zContractDeploymentDetails.optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-1155']).optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    pricingProviders: /* @__PURE__ */ zPricingProviders.optional()
-});
+export const zErc1155Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    officialSite: z.string().optional(),
+    email: z.string().optional(),
+    logoAsset: zImageAsset().optional(),
+    bannerAsset: zImageAsset().optional(),
+    color: z.string().optional(),
+    resourceLinks: z.array(zResourceLink()).optional(),
+    tags: z.array(z.string()).optional(),
+    address: z.string(),
+    deploymentDetails: zContractDeploymentDetails().optional(),
+    ercType: openEnum(['ERC-1155']).optional(),
+    symbol: z.string().optional(),
+    pricingProviders: zPricingProviders().optional()
+}));
 
-export type Erc1155Contract = z.infer<typeof zErc1155Contract>;
+export type Erc1155Contract = z.infer<ReturnType<typeof zErc1155Contract>>;
 
-export const zListContractsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    contracts: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zErc721Contract,
-        zErc1155Contract,
-        zErc20Contract,
-        zUnknownContract
+export const zListContractsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    contracts: z.array(z.union([
+        zErc721Contract(),
+        zErc1155Contract(),
+        zErc20Contract(),
+        zUnknownContract()
     ])).optional()
-});
+}));
 
-export type ListContractsResponse = z.infer<typeof zListContractsResponse>;
+export type ListContractsResponse = z.infer<ReturnType<typeof zListContractsResponse>>;
 
-export const zDataListChainsResponse = /* @__PURE__ */ z.looseObject({
-    chains: /* @__PURE__ */ z.array(zChainInfo).optional()
-});
+export const zDataListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    chains: z.array(zChainInfo()).optional()
+}));
 
-export type DataListChainsResponse = z.infer<typeof zDataListChainsResponse>;
+export type DataListChainsResponse = z.infer<ReturnType<typeof zDataListChainsResponse>>;
 
-export const zApiFeature = /* @__PURE__ */ openEnum([
+export const zApiFeature = /* @__PURE__ */ lazy(() => openEnum([
     'nftIndexing',
     'webhooks',
     'teleporter'
-]);
+]));
 
-export type ApiFeature = z.infer<typeof zApiFeature>;
+export type ApiFeature = z.infer<ReturnType<typeof zApiFeature>>;
 
-export const zListChainsResponse = /* @__PURE__ */ z.looseObject({
-    chains: /* @__PURE__ */ z.array(zChainInfo).optional()
-});
+export const zListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    chains: z.array(zChainInfo()).optional()
+}));
 
-export type ListChainsResponse = z.infer<typeof zListChainsResponse>;
+export type ListChainsResponse = z.infer<ReturnType<typeof zListChainsResponse>>;
 
-export const zGetChainResponse = /* @__PURE__ */ z.looseObject({
-    chainId: /* @__PURE__ */ z.string(),
-    status: /* @__PURE__ */ zChainStatus.optional(),
-    chainName: /* @__PURE__ */ z.string().optional(),
-    description: /* @__PURE__ */ z.string().optional(),
-    platformChainId: /* @__PURE__ */ z.string().optional(),
-    subnetId: /* @__PURE__ */ z.string().optional(),
-    vmId: /* @__PURE__ */ z.string().optional(),
-    vmName: /* @__PURE__ */ zVmName.optional(),
-    explorerUrl: /* @__PURE__ */ z.string().optional(),
-    rpcUrl: /* @__PURE__ */ z.string().optional(),
-    wsUrl: /* @__PURE__ */ z.string().optional(),
-    isTestnet: /* @__PURE__ */ z.boolean().optional(),
-    utilityAddresses: /* @__PURE__ */ zUtilityAddresses.optional(),
-    networkToken: /* @__PURE__ */ zNetworkToken.optional(),
-    chainLogoUri: /* @__PURE__ */ z.string().optional(),
-    private: /* @__PURE__ */ z.boolean().optional(),
-    enabledFeatures: /* @__PURE__ */ z.array(/* @__PURE__ */ openEnum([
+export const zGetChainResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    chainId: z.string(),
+    status: zChainStatus().optional(),
+    chainName: z.string().optional(),
+    description: z.string().optional(),
+    platformChainId: z.string().optional(),
+    subnetId: z.string().optional(),
+    vmId: z.string().optional(),
+    vmName: zVmName().optional(),
+    explorerUrl: z.string().optional(),
+    rpcUrl: z.string().optional(),
+    wsUrl: z.string().optional(),
+    isTestnet: z.boolean().optional(),
+    utilityAddresses: zUtilityAddresses().optional(),
+    networkToken: zNetworkToken().optional(),
+    chainLogoUri: z.string().optional(),
+    private: z.boolean().optional(),
+    enabledFeatures: z.array(openEnum([
         'nftIndexing',
         'webhooks',
         'teleporter'
     ])).optional()
-});
+}));
 
-export type GetChainResponse = z.infer<typeof zGetChainResponse>;
+export type GetChainResponse = z.infer<ReturnType<typeof zGetChainResponse>>;
 
-export const zErc20Transfer = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txHash: /* @__PURE__ */ z.string(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    value: /* @__PURE__ */ z.string().optional(),
-    erc20Token: /* @__PURE__ */ zErc20Token.optional()
-});
+export const zErc20Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txHash: z.string(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    value: z.string().optional(),
+    erc20Token: zErc20Token().optional()
+}));
 
-export type Erc20Transfer = z.infer<typeof zErc20Transfer>;
+export type Erc20Transfer = z.infer<ReturnType<typeof zErc20Transfer>>;
 
-export const zErc721Transfer = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txHash: /* @__PURE__ */ z.string(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    erc721Token: /* @__PURE__ */ zErc721Token.optional()
-});
+export const zErc721Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txHash: z.string(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    erc721Token: zErc721Token().optional()
+}));
 
-export type Erc721Transfer = z.infer<typeof zErc721Transfer>;
+export type Erc721Transfer = z.infer<ReturnType<typeof zErc721Transfer>>;
 
-export const zErc1155Transfer = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txHash: /* @__PURE__ */ z.string(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    value: /* @__PURE__ */ z.string().optional(),
-    erc1155Token: /* @__PURE__ */ zErc1155Token.optional()
-});
+export const zErc1155Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txHash: z.string(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    value: z.string().optional(),
+    erc1155Token: zErc1155Token().optional()
+}));
 
-export type Erc1155Transfer = z.infer<typeof zErc1155Transfer>;
+export type Erc1155Transfer = z.infer<ReturnType<typeof zErc1155Transfer>>;
 
-export const zListTransfersResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transfers: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zErc20Transfer,
-        zErc721Transfer,
-        zErc1155Transfer
+export const zListTransfersResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transfers: z.array(z.union([
+        zErc20Transfer(),
+        zErc721Transfer(),
+        zErc1155Transfer()
     ])).optional()
-});
+}));
 
-export type ListTransfersResponse = z.infer<typeof zListTransfersResponse>;
+export type ListTransfersResponse = z.infer<ReturnType<typeof zListTransfersResponse>>;
 
-export const zTransactionDetails = /* @__PURE__ */ z.looseObject({
-    nativeTransaction: /* @__PURE__ */ zNativeTransaction.optional(),
-    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetails).optional(),
-    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional()
-});
+export const zTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    nativeTransaction: zNativeTransaction().optional(),
+    erc20Transfers: z.array(zErc20TransferDetails()).optional(),
+    erc721Transfers: z.array(zErc721TransferDetails()).optional(),
+    erc1155Transfers: z.array(zErc1155TransferDetails()).optional(),
+    internalTransactions: z.array(zInternalTransactionDetails()).optional()
+}));
 
-export type TransactionDetails = z.infer<typeof zTransactionDetails>;
+export type TransactionDetails = z.infer<ReturnType<typeof zTransactionDetails>>;
 
-export const zListTransactionDetailsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zTransactionDetails).optional()
-});
+export const zListTransactionDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zTransactionDetails()).optional()
+}));
 
-export type ListTransactionDetailsResponse = z.infer<typeof zListTransactionDetailsResponse>;
+export type ListTransactionDetailsResponse = z.infer<ReturnType<typeof zListTransactionDetailsResponse>>;
 
-export const zErc20TokenV2 = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    name: /* @__PURE__ */ z.string().optional(),
-    symbol: /* @__PURE__ */ z.string().optional(),
-    decimals: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    logoUri: /* @__PURE__ */ z.string().optional(),
-    ercType: /* @__PURE__ */ openEnum(['ERC-20']).optional(),
-    price: /* @__PURE__ */ zMoney.optional(),
-    tokenReputation: /* @__PURE__ */ openEnum(['Malicious', 'Benign']).nullish()
-});
+export const zErc20TokenV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    decimals: jsonNumber(z.number()).optional(),
+    logoUri: z.string().optional(),
+    ercType: openEnum(['ERC-20']).optional(),
+    price: zMoney().optional(),
+    tokenReputation: openEnum(['Malicious', 'Benign']).nullish()
+}));
 
-export type Erc20TokenV2 = z.infer<typeof zErc20TokenV2>;
+export type Erc20TokenV2 = z.infer<ReturnType<typeof zErc20TokenV2>>;
 
-export const zErc20TransferDetailsV2 = /* @__PURE__ */ z.looseObject({
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    logIndex: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    value: /* @__PURE__ */ z.string().optional(),
-    erc20Token: /* @__PURE__ */ zErc20TokenV2.optional()
-});
+export const zErc20TransferDetailsV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    logIndex: jsonNumber(z.number()),
+    value: z.string().optional(),
+    erc20Token: zErc20TokenV2().optional()
+}));
 
-export type Erc20TransferDetailsV2 = z.infer<typeof zErc20TransferDetailsV2>;
+export type Erc20TransferDetailsV2 = z.infer<ReturnType<typeof zErc20TransferDetailsV2>>;
 
-export const zTransactionDetailsV2 = /* @__PURE__ */ z.looseObject({
-    nativeTransaction: /* @__PURE__ */ zNativeTransaction.optional(),
-    erc20Transfers: /* @__PURE__ */ z.array(zErc20TransferDetailsV2).optional(),
-    erc721Transfers: /* @__PURE__ */ z.array(zErc721TransferDetails).optional(),
-    erc1155Transfers: /* @__PURE__ */ z.array(zErc1155TransferDetails).optional(),
-    internalTransactions: /* @__PURE__ */ z.array(zInternalTransactionDetails).optional()
-});
+export const zTransactionDetailsV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+    nativeTransaction: zNativeTransaction().optional(),
+    erc20Transfers: z.array(zErc20TransferDetailsV2()).optional(),
+    erc721Transfers: z.array(zErc721TransferDetails()).optional(),
+    erc1155Transfers: z.array(zErc1155TransferDetails()).optional(),
+    internalTransactions: z.array(zInternalTransactionDetails()).optional()
+}));
 
-export type TransactionDetailsV2 = z.infer<typeof zTransactionDetailsV2>;
+export type TransactionDetailsV2 = z.infer<ReturnType<typeof zTransactionDetailsV2>>;
 
-export const zListTransactionDetailsResponseV2 = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zTransactionDetailsV2).optional()
-});
+export const zListTransactionDetailsResponseV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zTransactionDetailsV2()).optional()
+}));
 
-export type ListTransactionDetailsResponseV2 = z.infer<typeof zListTransactionDetailsResponseV2>;
+export type ListTransactionDetailsResponseV2 = z.infer<ReturnType<typeof zListTransactionDetailsResponseV2>>;
 
-export const zListErc20TransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zErc20Transfer).optional()
-});
+export const zListErc20TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zErc20Transfer()).optional()
+}));
 
-export type ListErc20TransactionsResponse = z.infer<typeof zListErc20TransactionsResponse>;
+export type ListErc20TransactionsResponse = z.infer<ReturnType<typeof zListErc20TransactionsResponse>>;
 
-export const zListErc721TransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zErc721Transfer).optional()
-});
+export const zListErc721TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zErc721Transfer()).optional()
+}));
 
-export type ListErc721TransactionsResponse = z.infer<typeof zListErc721TransactionsResponse>;
+export type ListErc721TransactionsResponse = z.infer<ReturnType<typeof zListErc721TransactionsResponse>>;
 
-export const zListErc1155TransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zErc1155Transfer).optional()
-});
+export const zListErc1155TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zErc1155Transfer()).optional()
+}));
 
-export type ListErc1155TransactionsResponse = z.infer<typeof zListErc1155TransactionsResponse>;
+export type ListErc1155TransactionsResponse = z.infer<ReturnType<typeof zListErc1155TransactionsResponse>>;
 
-export const zInternalTransaction = /* @__PURE__ */ z.looseObject({
-    blockNumber: /* @__PURE__ */ z.string(),
-    blockTimestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockTimestampMilliseconds: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    blockHash: /* @__PURE__ */ z.string(),
-    txHash: /* @__PURE__ */ z.string(),
-    from: /* @__PURE__ */ zRichAddress.optional(),
-    to: /* @__PURE__ */ zRichAddress.optional(),
-    internalTxType: /* @__PURE__ */ zInternalTransactionOpCall.optional(),
-    value: /* @__PURE__ */ z.string().optional(),
-    isReverted: /* @__PURE__ */ z.boolean().optional(),
-    gasUsed: /* @__PURE__ */ z.string().optional(),
-    gasLimit: /* @__PURE__ */ z.string().optional()
-});
+export const zInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+    blockNumber: z.string(),
+    blockTimestamp: jsonNumber(z.number()).optional(),
+    blockTimestampMilliseconds: jsonNumber(z.number()).optional(),
+    blockHash: z.string(),
+    txHash: z.string(),
+    from: zRichAddress().optional(),
+    to: zRichAddress().optional(),
+    internalTxType: zInternalTransactionOpCall().optional(),
+    value: z.string().optional(),
+    isReverted: z.boolean().optional(),
+    gasUsed: z.string().optional(),
+    gasLimit: z.string().optional()
+}));
 
-export type InternalTransaction = z.infer<typeof zInternalTransaction>;
+export type InternalTransaction = z.infer<ReturnType<typeof zInternalTransaction>>;
 
-export const zListInternalTransactionsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    transactions: /* @__PURE__ */ z.array(zInternalTransaction).optional()
-});
+export const zListInternalTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    transactions: z.array(zInternalTransaction()).optional()
+}));
 
-export type ListInternalTransactionsResponse = z.infer<typeof zListInternalTransactionsResponse>;
+export type ListInternalTransactionsResponse = z.infer<ReturnType<typeof zListInternalTransactionsResponse>>;
 
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = /* @__PURE__ */ z.string();
+export const zGlobalParamChainId = /* @__PURE__ */ lazy(() => z.string());
 
-export type GlobalParamChainId = z.infer<typeof zGlobalParamChainId>;
+export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>;
 
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = /* @__PURE__ */ openEnum([
+export const zGlobalParamNetwork = /* @__PURE__ */ lazy(() => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]);
+]));
 
-export type GlobalParamNetwork = z.infer<typeof zGlobalParamNetwork>;
+export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>;
 
 /**
  * The health of the service. This checks the read and write health of the database and cache.
  */
-export const zDataHealthCheckResult = zHealthCheckResultDto;
+export const zDataHealthCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
 
-export type DataHealthCheckResult = z.infer<typeof zDataHealthCheckResult>;
+export type DataHealthCheckResult = z.infer<ReturnType<typeof zDataHealthCheckResult>>;
 
 /**
  * The liveliness of the service (reads only)
  */
-export const zLiveCheckResult = zHealthCheckResultDto;
+export const zLiveCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
 
-export type LiveCheckResult = z.infer<typeof zLiveCheckResult>;
+export type LiveCheckResult = z.infer<ReturnType<typeof zLiveCheckResult>>;
 
 /**
  * Successful response
  */
-export const zListAddressChainsResult = zListAddressChainsResponse;
+export const zListAddressChainsResult = /* @__PURE__ */ lazy(() => zListAddressChainsResponse());
 
-export type ListAddressChainsResult = z.infer<typeof zListAddressChainsResult>;
+export type ListAddressChainsResult = z.infer<ReturnType<typeof zListAddressChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestTransactionsAllChainsResult = zListNativeTransactionsResponse;
+export const zListLatestTransactionsAllChainsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
 
-export type ListLatestTransactionsAllChainsResult = z.infer<typeof zListLatestTransactionsAllChainsResult>;
+export type ListLatestTransactionsAllChainsResult = z.infer<ReturnType<typeof zListLatestTransactionsAllChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestBlocksAllChainsResult = zListEvmBlocksResponse;
+export const zListLatestBlocksAllChainsResult = /* @__PURE__ */ lazy(() => zListEvmBlocksResponse());
 
-export type ListLatestBlocksAllChainsResult = z.infer<typeof zListLatestBlocksAllChainsResult>;
+export type ListLatestBlocksAllChainsResult = z.infer<ReturnType<typeof zListLatestBlocksAllChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListTokensResult = zListNftTokens;
+export const zListTokensResult = /* @__PURE__ */ lazy(() => zListNftTokens());
 
-export type ListTokensResult = z.infer<typeof zListTokensResult>;
+export type ListTokensResult = z.infer<ReturnType<typeof zListTokensResult>>;
 
 /**
  * Successful response
  */
-export const zGetTokenDetailsResult = /* @__PURE__ */ z.discriminatedUnion('ercType', [
-    /* @__PURE__ */ zErc721Token.extend({ ercType: /* @__PURE__ */ z.literal('ERC-721') }),
-    /* @__PURE__ */ zErc1155Token.extend({ ercType: /* @__PURE__ */ z.literal('ERC-1155') })
-]);
+export const zGetTokenDetailsResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('ercType', [
+    zErc721Token().extend({ ercType: z.literal('ERC-721') }),
+    zErc1155Token().extend({ ercType: z.literal('ERC-1155') })
+]));
 
-export type GetTokenDetailsResult = z.infer<typeof zGetTokenDetailsResult>;
+export type GetTokenDetailsResult = z.infer<ReturnType<typeof zGetTokenDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zGetOperationResultResult = zOperationStatusResponse;
+export const zGetOperationResultResult = /* @__PURE__ */ lazy(() => zOperationStatusResponse());
 
-export type GetOperationResultResult = z.infer<typeof zGetOperationResultResult>;
+export type GetOperationResultResult = z.infer<ReturnType<typeof zGetOperationResultResult>>;
 
 /**
  * Successful response
  */
-export const zPostTransactionExportJobResult = zOperationStatusResponse;
+export const zPostTransactionExportJobResult = /* @__PURE__ */ lazy(() => zOperationStatusResponse());
 
-export type PostTransactionExportJobResult = z.infer<typeof zPostTransactionExportJobResult>;
+export type PostTransactionExportJobResult = z.infer<ReturnType<typeof zPostTransactionExportJobResult>>;
 
 /**
  * Successful response
  */
-export const zGetTxByHashResult = /* @__PURE__ */ z.union([
-    zPChainTransaction,
-    zXChainNonLinearTransaction,
-    zXChainLinearTransaction,
-    zCChainExportTransaction,
-    zCChainImportTransaction
-]);
+export const zGetTxByHashResult = /* @__PURE__ */ lazy(() => z.union([
+    zPChainTransaction(),
+    zXChainNonLinearTransaction(),
+    zXChainLinearTransaction(),
+    zCChainExportTransaction(),
+    zCChainImportTransaction()
+]));
 
-export type GetTxByHashResult = z.infer<typeof zGetTxByHashResult>;
+export type GetTxByHashResult = z.infer<ReturnType<typeof zGetTxByHashResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestPrimaryNetworkTransactionsResult = /* @__PURE__ */ z.union([
-    zListPChainTransactionsResponse,
-    zListXChainTransactionsResponse,
-    zListCChainAtomicTransactionsResponse
-]);
+export const zListLatestPrimaryNetworkTransactionsResult = /* @__PURE__ */ lazy(() => z.union([
+    zListPChainTransactionsResponse(),
+    zListXChainTransactionsResponse(),
+    zListCChainAtomicTransactionsResponse()
+]));
 
-export type ListLatestPrimaryNetworkTransactionsResult = z.infer<typeof zListLatestPrimaryNetworkTransactionsResult>;
+export type ListLatestPrimaryNetworkTransactionsResult = z.infer<ReturnType<typeof zListLatestPrimaryNetworkTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListActivePrimaryNetworkStakingTransactionsResult = zListPChainTransactionsResponse;
+export const zListActivePrimaryNetworkStakingTransactionsResult = /* @__PURE__ */ lazy(() => zListPChainTransactionsResponse());
 
-export type ListActivePrimaryNetworkStakingTransactionsResult = z.infer<typeof zListActivePrimaryNetworkStakingTransactionsResult>;
+export type ListActivePrimaryNetworkStakingTransactionsResult = z.infer<ReturnType<typeof zListActivePrimaryNetworkStakingTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListPendingPrimaryNetworkRewardsResult = zListPendingRewardsResponse;
+export const zListPendingPrimaryNetworkRewardsResult = /* @__PURE__ */ lazy(() => zListPendingRewardsResponse());
 
-export type ListPendingPrimaryNetworkRewardsResult = z.infer<typeof zListPendingPrimaryNetworkRewardsResult>;
+export type ListPendingPrimaryNetworkRewardsResult = z.infer<ReturnType<typeof zListPendingPrimaryNetworkRewardsResult>>;
 
 /**
  * Successful response
  */
-export const zListHistoricalPrimaryNetworkRewardsResult = zListHistoricalRewardsResponse;
+export const zListHistoricalPrimaryNetworkRewardsResult = /* @__PURE__ */ lazy(() => zListHistoricalRewardsResponse());
 
-export type ListHistoricalPrimaryNetworkRewardsResult = z.infer<typeof zListHistoricalPrimaryNetworkRewardsResult>;
+export type ListHistoricalPrimaryNetworkRewardsResult = z.infer<ReturnType<typeof zListHistoricalPrimaryNetworkRewardsResult>>;
 
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesResult = /* @__PURE__ */ z.union([
-    zListPChainUtxosResponse,
-    zListUtxosResponse
-]);
+export const zGetUtxosByAddressesResult = /* @__PURE__ */ lazy(() => z.union([
+    zListPChainUtxosResponse(),
+    zListUtxosResponse()
+]));
 
-export type GetUtxosByAddressesResult = z.infer<typeof zGetUtxosByAddressesResult>;
+export type GetUtxosByAddressesResult = z.infer<ReturnType<typeof zGetUtxosByAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesV2Result = /* @__PURE__ */ z.union([
-    zListPChainUtxosResponse,
-    zListUtxosResponse
-]);
+export const zGetUtxosByAddressesV2Result = /* @__PURE__ */ lazy(() => z.union([
+    zListPChainUtxosResponse(),
+    zListUtxosResponse()
+]));
 
-export type GetUtxosByAddressesV2Result = z.infer<typeof zGetUtxosByAddressesV2Result>;
+export type GetUtxosByAddressesV2Result = z.infer<ReturnType<typeof zGetUtxosByAddressesV2Result>>;
 
 /**
  * Successful response
  */
-export const zGetLastActivityTimestampByAddressesResult = zLastActivityTimestamp;
+export const zGetLastActivityTimestampByAddressesResult = /* @__PURE__ */ lazy(() => zLastActivityTimestamp());
 
-export type GetLastActivityTimestampByAddressesResult = z.infer<typeof zGetLastActivityTimestampByAddressesResult>;
+export type GetLastActivityTimestampByAddressesResult = z.infer<ReturnType<typeof zGetLastActivityTimestampByAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetLastActivityTimestampByAddressesV2Result = zLastActivityTimestamp;
+export const zGetLastActivityTimestampByAddressesV2Result = /* @__PURE__ */ lazy(() => zLastActivityTimestamp());
 
-export type GetLastActivityTimestampByAddressesV2Result = z.infer<typeof zGetLastActivityTimestampByAddressesV2Result>;
+export type GetLastActivityTimestampByAddressesV2Result = z.infer<ReturnType<typeof zGetLastActivityTimestampByAddressesV2Result>>;
 
 /**
  * Successful response
  */
-export const zGetBalancesByAddressesResult = /* @__PURE__ */ z.union([
-    zListPChainBalancesResponse,
-    zListXChainBalancesResponse,
-    zListCChainAtomicBalancesResponse
-]);
+export const zGetBalancesByAddressesResult = /* @__PURE__ */ lazy(() => z.union([
+    zListPChainBalancesResponse(),
+    zListXChainBalancesResponse(),
+    zListCChainAtomicBalancesResponse()
+]));
 
-export type GetBalancesByAddressesResult = z.infer<typeof zGetBalancesByAddressesResult>;
+export type GetBalancesByAddressesResult = z.infer<ReturnType<typeof zGetBalancesByAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetBlockByIdResult = zGetPrimaryNetworkBlockResponse;
+export const zGetBlockByIdResult = /* @__PURE__ */ lazy(() => zGetPrimaryNetworkBlockResponse());
 
-export type GetBlockByIdResult = z.infer<typeof zGetBlockByIdResult>;
+export type GetBlockByIdResult = z.infer<ReturnType<typeof zGetBlockByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListPrimaryNetworkBlocksByNodeIdResult = zListPrimaryNetworkBlocksResponse;
+export const zListPrimaryNetworkBlocksByNodeIdResult = /* @__PURE__ */ lazy(() => zListPrimaryNetworkBlocksResponse());
 
-export type ListPrimaryNetworkBlocksByNodeIdResult = z.infer<typeof zListPrimaryNetworkBlocksByNodeIdResult>;
+export type ListPrimaryNetworkBlocksByNodeIdResult = z.infer<ReturnType<typeof zListPrimaryNetworkBlocksByNodeIdResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestPrimaryNetworkBlocksResult = zListPrimaryNetworkBlocksResponse;
+export const zListLatestPrimaryNetworkBlocksResult = /* @__PURE__ */ lazy(() => zListPrimaryNetworkBlocksResponse());
 
-export type ListLatestPrimaryNetworkBlocksResult = z.infer<typeof zListLatestPrimaryNetworkBlocksResult>;
+export type ListLatestPrimaryNetworkBlocksResult = z.infer<ReturnType<typeof zListLatestPrimaryNetworkBlocksResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestXChainVerticesResult = zListXChainVerticesResponse;
+export const zListLatestXChainVerticesResult = /* @__PURE__ */ lazy(() => zListXChainVerticesResponse());
 
-export type ListLatestXChainVerticesResult = z.infer<typeof zListLatestXChainVerticesResult>;
+export type ListLatestXChainVerticesResult = z.infer<ReturnType<typeof zListLatestXChainVerticesResult>>;
 
 /**
  * Successful response
  */
-export const zGetVertexByHashResult = zXChainVertex;
+export const zGetVertexByHashResult = /* @__PURE__ */ lazy(() => zXChainVertex());
 
-export type GetVertexByHashResult = z.infer<typeof zGetVertexByHashResult>;
+export type GetVertexByHashResult = z.infer<ReturnType<typeof zGetVertexByHashResult>>;
 
 /**
  * Successful response
  */
-export const zGetVertexByHeightResult = zListXChainVerticesResponse;
+export const zGetVertexByHeightResult = /* @__PURE__ */ lazy(() => zListXChainVerticesResponse());
 
-export type GetVertexByHeightResult = z.infer<typeof zGetVertexByHeightResult>;
+export type GetVertexByHeightResult = z.infer<ReturnType<typeof zGetVertexByHeightResult>>;
 
 /**
  * Successful response
  */
-export const zGetAssetDetailsResult = zXChainAssetDetails;
+export const zGetAssetDetailsResult = /* @__PURE__ */ lazy(() => zXChainAssetDetails());
 
-export type GetAssetDetailsResult = z.infer<typeof zGetAssetDetailsResult>;
+export type GetAssetDetailsResult = z.infer<ReturnType<typeof zGetAssetDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zListAssetTransactionsResult = zListXChainTransactionsResponse;
+export const zListAssetTransactionsResult = /* @__PURE__ */ lazy(() => zListXChainTransactionsResponse());
 
-export type ListAssetTransactionsResult = z.infer<typeof zListAssetTransactionsResult>;
+export type ListAssetTransactionsResult = z.infer<ReturnType<typeof zListAssetTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainIdsForAddressesResult = zChainAddressChainIdMapListResponse;
+export const zGetChainIdsForAddressesResult = /* @__PURE__ */ lazy(() => zChainAddressChainIdMapListResponse());
 
-export type GetChainIdsForAddressesResult = z.infer<typeof zGetChainIdsForAddressesResult>;
+export type GetChainIdsForAddressesResult = z.infer<ReturnType<typeof zGetChainIdsForAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetNetworkDetailsResult = zGetNetworkDetailsResponse;
+export const zGetNetworkDetailsResult = /* @__PURE__ */ lazy(() => zGetNetworkDetailsResponse());
 
-export type GetNetworkDetailsResult = z.infer<typeof zGetNetworkDetailsResult>;
+export type GetNetworkDetailsResult = z.infer<ReturnType<typeof zGetNetworkDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zListBlockchainsResult = zListBlockchainsResponse;
+export const zListBlockchainsResult = /* @__PURE__ */ lazy(() => zListBlockchainsResponse());
 
-export type ListBlockchainsResult = z.infer<typeof zListBlockchainsResult>;
+export type ListBlockchainsResult = z.infer<ReturnType<typeof zListBlockchainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetBlockchainByIdResult = zBlockchain;
+export const zGetBlockchainByIdResult = /* @__PURE__ */ lazy(() => zBlockchain());
 
-export type GetBlockchainByIdResult = z.infer<typeof zGetBlockchainByIdResult>;
+export type GetBlockchainByIdResult = z.infer<ReturnType<typeof zGetBlockchainByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListSubnetsResult = zListSubnetsResponse;
+export const zListSubnetsResult = /* @__PURE__ */ lazy(() => zListSubnetsResponse());
 
-export type ListSubnetsResult = z.infer<typeof zListSubnetsResult>;
+export type ListSubnetsResult = z.infer<ReturnType<typeof zListSubnetsResult>>;
 
 /**
  * Successful response
  */
-export const zGetSubnetByIdResult = zSubnet;
+export const zGetSubnetByIdResult = /* @__PURE__ */ lazy(() => zSubnet());
 
-export type GetSubnetByIdResult = z.infer<typeof zGetSubnetByIdResult>;
+export type GetSubnetByIdResult = z.infer<ReturnType<typeof zGetSubnetByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListValidatorsResult = zListValidatorDetailsResponse;
+export const zListValidatorsResult = /* @__PURE__ */ lazy(() => zListValidatorDetailsResponse());
 
-export type ListValidatorsResult = z.infer<typeof zListValidatorsResult>;
+export type ListValidatorsResult = z.infer<ReturnType<typeof zListValidatorsResult>>;
 
 /**
  * Successful response
  */
-export const zGetSingleValidatorDetailsResult = zListValidatorDetailsResponse;
+export const zGetSingleValidatorDetailsResult = /* @__PURE__ */ lazy(() => zListValidatorDetailsResponse());
 
-export type GetSingleValidatorDetailsResult = z.infer<typeof zGetSingleValidatorDetailsResult>;
+export type GetSingleValidatorDetailsResult = z.infer<ReturnType<typeof zGetSingleValidatorDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zListDelegatorsResult = zListDelegatorDetailsResponse;
+export const zListDelegatorsResult = /* @__PURE__ */ lazy(() => zListDelegatorDetailsResponse());
 
-export type ListDelegatorsResult = z.infer<typeof zListDelegatorsResult>;
+export type ListDelegatorsResult = z.infer<ReturnType<typeof zListDelegatorsResult>>;
 
 /**
  * Successful response
  */
-export const zListL1ValidatorsResult = zListL1ValidatorsResponse;
+export const zListL1ValidatorsResult = /* @__PURE__ */ lazy(() => zListL1ValidatorsResponse());
 
-export type ListL1ValidatorsResult = z.infer<typeof zListL1ValidatorsResult>;
+export type ListL1ValidatorsResult = z.infer<ReturnType<typeof zListL1ValidatorsResult>>;
 
 /**
  * Successful response
  */
-export const zGetIcmMessageResult = /* @__PURE__ */ z.discriminatedUnion('status', [
-    /* @__PURE__ */ zPendingIcmMessage.extend({ status: /* @__PURE__ */ z.literal('pending') }),
-    /* @__PURE__ */ zDeliveredIcmMessage.extend({ status: /* @__PURE__ */ z.literal('delivered') }),
-    /* @__PURE__ */ zDeliveredSourceNotIndexedIcmMessage.extend({ status: /* @__PURE__ */ z.literal('delivered_source_not_indexed') })
-]);
+export const zGetIcmMessageResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('status', [
+    zPendingIcmMessage().extend({ status: z.literal('pending') }),
+    zDeliveredIcmMessage().extend({ status: z.literal('delivered') }),
+    zDeliveredSourceNotIndexedIcmMessage().extend({ status: z.literal('delivered_source_not_indexed') })
+]));
 
-export type GetIcmMessageResult = z.infer<typeof zGetIcmMessageResult>;
+export type GetIcmMessageResult = z.infer<ReturnType<typeof zGetIcmMessageResult>>;
 
 /**
  * Successful response
  */
-export const zListIcmMessagesResult = zListIcmMessagesResponse;
+export const zListIcmMessagesResult = /* @__PURE__ */ lazy(() => zListIcmMessagesResponse());
 
-export type ListIcmMessagesResult = z.infer<typeof zListIcmMessagesResult>;
+export type ListIcmMessagesResult = z.infer<ReturnType<typeof zListIcmMessagesResult>>;
 
 /**
  * Successful response
  */
-export const zListIcmMessagesByAddressResult = zListIcmMessagesResponse;
+export const zListIcmMessagesByAddressResult = /* @__PURE__ */ lazy(() => zListIcmMessagesResponse());
 
-export type ListIcmMessagesByAddressResult = z.infer<typeof zListIcmMessagesByAddressResult>;
+export type ListIcmMessagesByAddressResult = z.infer<ReturnType<typeof zListIcmMessagesByAddressResult>>;
 
 /**
  * Successful response
  */
-export const zGetApiUsageMetricsResult = zUsageMetricsResponseDto;
+export const zGetApiUsageMetricsResult = /* @__PURE__ */ lazy(() => zUsageMetricsResponseDto());
 
-export type GetApiUsageMetricsResult = z.infer<typeof zGetApiUsageMetricsResult>;
+export type GetApiUsageMetricsResult = z.infer<ReturnType<typeof zGetApiUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetApiLogsResult = zLogsResponseDto;
+export const zGetApiLogsResult = /* @__PURE__ */ lazy(() => zLogsResponseDto());
 
-export type GetApiLogsResult = z.infer<typeof zGetApiLogsResult>;
+export type GetApiLogsResult = z.infer<ReturnType<typeof zGetApiLogsResult>>;
 
 /**
  * Successful response
  */
-export const zGetSubnetRpcUsageMetricsResult = zSubnetRpcUsageMetricsResponseDto;
+export const zGetSubnetRpcUsageMetricsResult = /* @__PURE__ */ lazy(() => zSubnetRpcUsageMetricsResponseDto());
 
-export type GetSubnetRpcUsageMetricsResult = z.infer<typeof zGetSubnetRpcUsageMetricsResult>;
+export type GetSubnetRpcUsageMetricsResult = z.infer<ReturnType<typeof zGetSubnetRpcUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetPrimaryNetworkRpcUsageMetricsResult = zPrimaryNetworkRpcUsageMetricsResponseDto;
+export const zGetPrimaryNetworkRpcUsageMetricsResult = /* @__PURE__ */ lazy(() => zPrimaryNetworkRpcUsageMetricsResponseDto());
 
-export type GetPrimaryNetworkRpcUsageMetricsResult = z.infer<typeof zGetPrimaryNetworkRpcUsageMetricsResult>;
+export type GetPrimaryNetworkRpcUsageMetricsResult = z.infer<ReturnType<typeof zGetPrimaryNetworkRpcUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zListWebhooksResult = zListWebhooksResponse;
+export const zListWebhooksResult = /* @__PURE__ */ lazy(() => zListWebhooksResponse());
 
-export type ListWebhooksResult = z.infer<typeof zListWebhooksResult>;
+export type ListWebhooksResult = z.infer<ReturnType<typeof zListWebhooksResult>>;
 
 /**
  * Successful response
  */
-export const zCreateWebhookResult = /* @__PURE__ */ z.union([
-    zEvmAddressActivityResponse,
-    zPrimaryNetworkAddressActivityResponse,
-    zValidatorActivityResponse
-]);
+export const zCreateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
+    zEvmAddressActivityResponse(),
+    zPrimaryNetworkAddressActivityResponse(),
+    zValidatorActivityResponse()
+]));
 
-export type CreateWebhookResult = z.infer<typeof zCreateWebhookResult>;
+export type CreateWebhookResult = z.infer<ReturnType<typeof zCreateWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zDeactivateWebhookResult = /* @__PURE__ */ z.union([
-    zEvmAddressActivityResponse,
-    zPrimaryNetworkAddressActivityResponse,
-    zValidatorActivityResponse
-]);
+export const zDeactivateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
+    zEvmAddressActivityResponse(),
+    zPrimaryNetworkAddressActivityResponse(),
+    zValidatorActivityResponse()
+]));
 
-export type DeactivateWebhookResult = z.infer<typeof zDeactivateWebhookResult>;
+export type DeactivateWebhookResult = z.infer<ReturnType<typeof zDeactivateWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGetWebhookResult = /* @__PURE__ */ z.union([
-    zEvmAddressActivityResponse,
-    zPrimaryNetworkAddressActivityResponse,
-    zValidatorActivityResponse
-]);
+export const zGetWebhookResult = /* @__PURE__ */ lazy(() => z.union([
+    zEvmAddressActivityResponse(),
+    zPrimaryNetworkAddressActivityResponse(),
+    zValidatorActivityResponse()
+]));
 
-export type GetWebhookResult = z.infer<typeof zGetWebhookResult>;
+export type GetWebhookResult = z.infer<ReturnType<typeof zGetWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zUpdateWebhookResult = /* @__PURE__ */ z.union([
-    zEvmAddressActivityResponse,
-    zPrimaryNetworkAddressActivityResponse,
-    zValidatorActivityResponse
-]);
+export const zUpdateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
+    zEvmAddressActivityResponse(),
+    zPrimaryNetworkAddressActivityResponse(),
+    zValidatorActivityResponse()
+]));
 
-export type UpdateWebhookResult = z.infer<typeof zUpdateWebhookResult>;
+export type UpdateWebhookResult = z.infer<ReturnType<typeof zUpdateWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGenerateOrRotateSharedSecretResult = zSharedSecretsResponse;
+export const zGenerateOrRotateSharedSecretResult = /* @__PURE__ */ lazy(() => zSharedSecretsResponse());
 
-export type GenerateOrRotateSharedSecretResult = z.infer<typeof zGenerateOrRotateSharedSecretResult>;
+export type GenerateOrRotateSharedSecretResult = z.infer<ReturnType<typeof zGenerateOrRotateSharedSecretResult>>;
 
 /**
  * Successful response
  */
-export const zGetSharedSecretResult = zSharedSecretsResponse;
+export const zGetSharedSecretResult = /* @__PURE__ */ lazy(() => zSharedSecretsResponse());
 
-export type GetSharedSecretResult = z.infer<typeof zGetSharedSecretResult>;
+export type GetSharedSecretResult = z.infer<ReturnType<typeof zGetSharedSecretResult>>;
 
 /**
  * Successful response
  */
-export const zRemoveAddressesFromWebhookResult = zEvmAddressActivityResponse;
+export const zRemoveAddressesFromWebhookResult = /* @__PURE__ */ lazy(() => zEvmAddressActivityResponse());
 
-export type RemoveAddressesFromWebhookResult = z.infer<typeof zRemoveAddressesFromWebhookResult>;
+export type RemoveAddressesFromWebhookResult = z.infer<ReturnType<typeof zRemoveAddressesFromWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGetAddressesFromWebhookResult = zListWebhookAddressesResponse;
+export const zGetAddressesFromWebhookResult = /* @__PURE__ */ lazy(() => zListWebhookAddressesResponse());
 
-export type GetAddressesFromWebhookResult = z.infer<typeof zGetAddressesFromWebhookResult>;
+export type GetAddressesFromWebhookResult = z.infer<ReturnType<typeof zGetAddressesFromWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zAddAddressesToWebhookResult = zEvmAddressActivityResponse;
+export const zAddAddressesToWebhookResult = /* @__PURE__ */ lazy(() => zEvmAddressActivityResponse());
 
-export type AddAddressesToWebhookResult = z.infer<typeof zAddAddressesToWebhookResult>;
+export type AddAddressesToWebhookResult = z.infer<ReturnType<typeof zAddAddressesToWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGetAvaxSupplyResult = zAvaxSupplyResponse;
+export const zGetAvaxSupplyResult = /* @__PURE__ */ lazy(() => zAvaxSupplyResponse());
 
-export type GetAvaxSupplyResult = z.infer<typeof zGetAvaxSupplyResult>;
+export type GetAvaxSupplyResult = z.infer<ReturnType<typeof zGetAvaxSupplyResult>>;
 
 /**
  * Successful response
  */
-export const zAggregateSignaturesResult = zSignatureAggregationResponse;
+export const zAggregateSignaturesResult = /* @__PURE__ */ lazy(() => zSignatureAggregationResponse());
 
-export type AggregateSignaturesResult = z.infer<typeof zAggregateSignaturesResult>;
+export type AggregateSignaturesResult = z.infer<ReturnType<typeof zAggregateSignaturesResult>>;
 
 /**
  * Successful response
  */
-export const zGetAggregatedSignaturesResult = zSignatureAggregationResponse;
+export const zGetAggregatedSignaturesResult = /* @__PURE__ */ lazy(() => zSignatureAggregationResponse());
 
-export type GetAggregatedSignaturesResult = z.infer<typeof zGetAggregatedSignaturesResult>;
+export type GetAggregatedSignaturesResult = z.infer<ReturnType<typeof zGetAggregatedSignaturesResult>>;
 
 /**
  * Successful response
  */
-export const zGetNativeBalanceResult = zGetNativeBalanceResponse;
+export const zGetNativeBalanceResult = /* @__PURE__ */ lazy(() => zGetNativeBalanceResponse());
 
-export type GetNativeBalanceResult = z.infer<typeof zGetNativeBalanceResult>;
+export type GetNativeBalanceResult = z.infer<ReturnType<typeof zGetNativeBalanceResult>>;
 
 /**
  * Successful response
  */
-export const zListErc20BalancesResult = zListErc20BalancesResponse;
+export const zListErc20BalancesResult = /* @__PURE__ */ lazy(() => zListErc20BalancesResponse());
 
-export type ListErc20BalancesResult = z.infer<typeof zListErc20BalancesResult>;
+export type ListErc20BalancesResult = z.infer<ReturnType<typeof zListErc20BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListErc721BalancesResult = zListErc721BalancesResponse;
+export const zListErc721BalancesResult = /* @__PURE__ */ lazy(() => zListErc721BalancesResponse());
 
-export type ListErc721BalancesResult = z.infer<typeof zListErc721BalancesResult>;
+export type ListErc721BalancesResult = z.infer<ReturnType<typeof zListErc721BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListErc1155BalancesResult = zListErc1155BalancesResponse;
+export const zListErc1155BalancesResult = /* @__PURE__ */ lazy(() => zListErc1155BalancesResponse());
 
-export type ListErc1155BalancesResult = z.infer<typeof zListErc1155BalancesResult>;
+export type ListErc1155BalancesResult = z.infer<ReturnType<typeof zListErc1155BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListCollectibleBalancesResult = zListCollectibleBalancesResponse;
+export const zListCollectibleBalancesResult = /* @__PURE__ */ lazy(() => zListCollectibleBalancesResponse());
 
-export type ListCollectibleBalancesResult = z.infer<typeof zListCollectibleBalancesResult>;
+export type ListCollectibleBalancesResult = z.infer<ReturnType<typeof zListCollectibleBalancesResult>>;
 
 /**
  * Successful response
  */
-export const zGetLatestBlocksResult = zListEvmBlocksResponse;
+export const zGetLatestBlocksResult = /* @__PURE__ */ lazy(() => zListEvmBlocksResponse());
 
-export type GetLatestBlocksResult = z.infer<typeof zGetLatestBlocksResult>;
+export type GetLatestBlocksResult = z.infer<ReturnType<typeof zGetLatestBlocksResult>>;
 
 /**
  * Successful response
  */
-export const zGetBlockResult = zGetEvmBlockResponse;
+export const zGetBlockResult = /* @__PURE__ */ lazy(() => zGetEvmBlockResponse());
 
-export type GetBlockResult = z.infer<typeof zGetBlockResult>;
+export type GetBlockResult = z.infer<ReturnType<typeof zGetBlockResult>>;
 
 /**
  * Successful response
  */
-export const zGetDeploymentTransactionResult = zGetTransactionResponse;
+export const zGetDeploymentTransactionResult = /* @__PURE__ */ lazy(() => zGetTransactionResponse());
 
-export type GetDeploymentTransactionResult = z.infer<typeof zGetDeploymentTransactionResult>;
+export type GetDeploymentTransactionResult = z.infer<ReturnType<typeof zGetDeploymentTransactionResult>>;
 
 /**
  * Successful response
  */
-export const zListContractDeploymentsResult = zListContractsResponse;
+export const zListContractDeploymentsResult = /* @__PURE__ */ lazy(() => zListContractsResponse());
 
-export type ListContractDeploymentsResult = z.infer<typeof zListContractDeploymentsResult>;
+export type ListContractDeploymentsResult = z.infer<ReturnType<typeof zListContractDeploymentsResult>>;
 
 /**
  * Successful response
  */
-export const zGetContractMetadataResult = /* @__PURE__ */ z.discriminatedUnion('ercType', [
-    /* @__PURE__ */ zErc721Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-721') }),
-    /* @__PURE__ */ zErc1155Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-1155') }),
-    /* @__PURE__ */ zErc20Contract.extend({ ercType: /* @__PURE__ */ z.literal('ERC-20') }),
-    /* @__PURE__ */ zUnknownContract.extend({ ercType: /* @__PURE__ */ z.literal('UNKNOWN') })
-]);
+export const zGetContractMetadataResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('ercType', [
+    zErc721Contract().extend({ ercType: z.literal('ERC-721') }),
+    zErc1155Contract().extend({ ercType: z.literal('ERC-1155') }),
+    zErc20Contract().extend({ ercType: z.literal('ERC-20') }),
+    zUnknownContract().extend({ ercType: z.literal('UNKNOWN') })
+]));
 
-export type GetContractMetadataResult = z.infer<typeof zGetContractMetadataResult>;
+export type GetContractMetadataResult = z.infer<ReturnType<typeof zGetContractMetadataResult>>;
 
 /**
  * Successful response
  */
-export const zSupportedChainsResult = zListChainsResponse;
+export const zSupportedChainsResult = /* @__PURE__ */ lazy(() => zListChainsResponse());
 
-export type SupportedChainsResult = z.infer<typeof zSupportedChainsResult>;
+export type SupportedChainsResult = z.infer<ReturnType<typeof zSupportedChainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainInfoResult = zGetChainResponse;
+export const zGetChainInfoResult = /* @__PURE__ */ lazy(() => zGetChainResponse());
 
-export type GetChainInfoResult = z.infer<typeof zGetChainInfoResult>;
+export type GetChainInfoResult = z.infer<ReturnType<typeof zGetChainInfoResult>>;
 
 /**
  * Successful response
  */
-export const zListTransfersResult = zListTransfersResponse;
+export const zListTransfersResult = /* @__PURE__ */ lazy(() => zListTransfersResponse());
 
-export type ListTransfersResult = z.infer<typeof zListTransfersResult>;
+export type ListTransfersResult = z.infer<ReturnType<typeof zListTransfersResult>>;
 
 /**
  * Successful response
  */
-export const zListTransactionsResult = zListTransactionDetailsResponse;
+export const zListTransactionsResult = /* @__PURE__ */ lazy(() => zListTransactionDetailsResponse());
 
-export type ListTransactionsResult = z.infer<typeof zListTransactionsResult>;
+export type ListTransactionsResult = z.infer<ReturnType<typeof zListTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListTransactionsV2Result = zListTransactionDetailsResponseV2;
+export const zListTransactionsV2Result = /* @__PURE__ */ lazy(() => zListTransactionDetailsResponseV2());
 
-export type ListTransactionsV2Result = z.infer<typeof zListTransactionsV2Result>;
+export type ListTransactionsV2Result = z.infer<ReturnType<typeof zListTransactionsV2Result>>;
 
 /**
  * Successful response
  */
-export const zListNativeTransactionsResult = zListNativeTransactionsResponse;
+export const zListNativeTransactionsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
 
-export type ListNativeTransactionsResult = z.infer<typeof zListNativeTransactionsResult>;
+export type ListNativeTransactionsResult = z.infer<ReturnType<typeof zListNativeTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListErc20TransactionsResult = zListErc20TransactionsResponse;
+export const zListErc20TransactionsResult = /* @__PURE__ */ lazy(() => zListErc20TransactionsResponse());
 
-export type ListErc20TransactionsResult = z.infer<typeof zListErc20TransactionsResult>;
+export type ListErc20TransactionsResult = z.infer<ReturnType<typeof zListErc20TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListErc721TransactionsResult = zListErc721TransactionsResponse;
+export const zListErc721TransactionsResult = /* @__PURE__ */ lazy(() => zListErc721TransactionsResponse());
 
-export type ListErc721TransactionsResult = z.infer<typeof zListErc721TransactionsResult>;
+export type ListErc721TransactionsResult = z.infer<ReturnType<typeof zListErc721TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListErc1155TransactionsResult = zListErc1155TransactionsResponse;
+export const zListErc1155TransactionsResult = /* @__PURE__ */ lazy(() => zListErc1155TransactionsResponse());
 
-export type ListErc1155TransactionsResult = z.infer<typeof zListErc1155TransactionsResult>;
+export type ListErc1155TransactionsResult = z.infer<ReturnType<typeof zListErc1155TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListInternalTransactionsResult = zListInternalTransactionsResponse;
+export const zListInternalTransactionsResult = /* @__PURE__ */ lazy(() => zListInternalTransactionsResponse());
 
-export type ListInternalTransactionsResult = z.infer<typeof zListInternalTransactionsResult>;
+export type ListInternalTransactionsResult = z.infer<ReturnType<typeof zListInternalTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zGetTransactionResult = zGetTransactionResponse;
+export const zGetTransactionResult = /* @__PURE__ */ lazy(() => zGetTransactionResponse());
 
-export type GetTransactionResult = z.infer<typeof zGetTransactionResult>;
+export type GetTransactionResult = z.infer<ReturnType<typeof zGetTransactionResult>>;
 
 /**
  * Successful response
  */
-export const zGetTransactionsForBlockResult = zListNativeTransactionsResponse;
+export const zGetTransactionsForBlockResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
 
-export type GetTransactionsForBlockResult = z.infer<typeof zGetTransactionsForBlockResult>;
+export type GetTransactionsForBlockResult = z.infer<ReturnType<typeof zGetTransactionsForBlockResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestTransactionsResult = zListNativeTransactionsResponse;
+export const zListLatestTransactionsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
 
-export type ListLatestTransactionsResult = z.infer<typeof zListLatestTransactionsResult>;
+export type ListLatestTransactionsResult = z.infer<ReturnType<typeof zListLatestTransactionsResult>>;

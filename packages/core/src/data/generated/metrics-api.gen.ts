@@ -3,154 +3,155 @@
 
 import { jsonNumber, numericText, openEnum } from '../lenient.js';
 import * as z from 'zod';
+import { lazy } from '../../lazy.js';
 
-export const zHealthIndicatorResultDto = /* @__PURE__ */ z.looseObject({
-    status: /* @__PURE__ */ openEnum(['up', 'down']).optional()
-});
+export const zHealthIndicatorResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    status: openEnum(['up', 'down']).optional()
+}));
 
-export type HealthIndicatorResultDto = z.infer<typeof zHealthIndicatorResultDto>;
+export type HealthIndicatorResultDto = z.infer<ReturnType<typeof zHealthIndicatorResultDto>>;
 
-export const zHealthCheckResultDto = /* @__PURE__ */ z.looseObject({
-    status: /* @__PURE__ */ openEnum([
+export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    status: openEnum([
         'error',
         'ok',
         'shutting_down'
     ]).optional(),
-    info: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
-    error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).nullish(),
-    details: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), zHealthIndicatorResultDto).optional()
-});
+    info: z.record(z.string(), zHealthIndicatorResultDto()).nullish(),
+    error: z.record(z.string(), zHealthIndicatorResultDto()).nullish(),
+    details: z.record(z.string(), zHealthIndicatorResultDto()).optional()
+}));
 
-export type HealthCheckResultDto = z.infer<typeof zHealthCheckResultDto>;
+export type HealthCheckResultDto = z.infer<ReturnType<typeof zHealthCheckResultDto>>;
 
-export const zBadRequest = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type BadRequest = z.infer<typeof zBadRequest>;
+export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
-export const zUnauthorized = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zUnauthorized = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type Unauthorized = z.infer<typeof zUnauthorized>;
+export type Unauthorized = z.infer<ReturnType<typeof zUnauthorized>>;
 
-export const zForbidden = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zForbidden = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type Forbidden = z.infer<typeof zForbidden>;
+export type Forbidden = z.infer<ReturnType<typeof zForbidden>>;
 
-export const zNotFound = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zNotFound = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type NotFound = z.infer<typeof zNotFound>;
+export type NotFound = z.infer<ReturnType<typeof zNotFound>>;
 
-export const zTooManyRequests = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zTooManyRequests = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type TooManyRequests = z.infer<typeof zTooManyRequests>;
+export type TooManyRequests = z.infer<ReturnType<typeof zTooManyRequests>>;
 
-export const zInternalServerError = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zInternalServerError = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type InternalServerError = z.infer<typeof zInternalServerError>;
+export type InternalServerError = z.infer<ReturnType<typeof zInternalServerError>>;
 
-export const zBadGateway = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zBadGateway = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type BadGateway = z.infer<typeof zBadGateway>;
+export type BadGateway = z.infer<ReturnType<typeof zBadGateway>>;
 
-export const zServiceUnavailable = /* @__PURE__ */ z.looseObject({
-    message: /* @__PURE__ */ z.union([
-        /* @__PURE__ */ z.string(),
-        /* @__PURE__ */ z.array(/* @__PURE__ */ z.string())
+export const zServiceUnavailable = /* @__PURE__ */ lazy(() => z.looseObject({
+    message: z.union([
+        z.string(),
+        z.array(z.string())
     ]).optional(),
-    statusCode: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    error: /* @__PURE__ */ z.string().optional()
-});
+    statusCode: jsonNumber(z.number()).optional(),
+    error: z.string().optional()
+}));
 
-export type ServiceUnavailable = z.infer<typeof zServiceUnavailable>;
+export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>;
 
 /**
  * Network on which this blockchain or subnet is created on.
  */
-export const zNetworkType = /* @__PURE__ */ openEnum(['mainnet', 'testnet']);
+export const zNetworkType = /* @__PURE__ */ lazy(() => openEnum(['mainnet', 'testnet']));
 
-export type NetworkType = z.infer<typeof zNetworkType>;
+export type NetworkType = z.infer<ReturnType<typeof zNetworkType>>;
 
-export const zChain = /* @__PURE__ */ z.looseObject({
-    evmChainId: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    chainName: /* @__PURE__ */ z.string().optional(),
-    blockchainId: /* @__PURE__ */ z.string(),
-    subnetId: /* @__PURE__ */ z.string(),
-    network: /* @__PURE__ */ zNetworkType.optional()
-});
+export const zChain = /* @__PURE__ */ lazy(() => z.looseObject({
+    evmChainId: jsonNumber(z.number()).optional(),
+    chainName: z.string().optional(),
+    blockchainId: z.string(),
+    subnetId: z.string(),
+    network: zNetworkType().optional()
+}));
 
-export type Chain = z.infer<typeof zChain>;
+export type Chain = z.infer<ReturnType<typeof zChain>>;
 
-export const zMetricsListChainsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    chains: /* @__PURE__ */ z.array(zChain).optional()
-});
+export const zMetricsListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    chains: z.array(zChain()).optional()
+}));
 
-export type MetricsListChainsResponse = z.infer<typeof zMetricsListChainsResponse>;
+export type MetricsListChainsResponse = z.infer<ReturnType<typeof zMetricsListChainsResponse>>;
 
-export const zNetwork = /* @__PURE__ */ openEnum([
+export const zNetwork = /* @__PURE__ */ lazy(() => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]);
+]));
 
-export type Network = z.infer<typeof zNetwork>;
+export type Network = z.infer<ReturnType<typeof zNetwork>>;
 
-export const zListChainsResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    chains: /* @__PURE__ */ z.array(zChain).optional()
-});
+export const zListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    chains: z.array(zChain()).optional()
+}));
 
-export type ListChainsResponse = z.infer<typeof zListChainsResponse>;
+export type ListChainsResponse = z.infer<ReturnType<typeof zListChainsResponse>>;
 
-export const zChainMetric = /* @__PURE__ */ openEnum([
+export const zChainMetric = /* @__PURE__ */ lazy(() => openEnum([
     'activeAddresses',
     'activeSenders',
     'cumulativeTxCount',
@@ -168,34 +169,34 @@ export const zChainMetric = /* @__PURE__ */ openEnum([
     'avgGasPrice',
     'maxGasPrice',
     'feesPaid'
-]);
+]));
 
-export type ChainMetric = z.infer<typeof zChainMetric>;
+export type ChainMetric = z.infer<ReturnType<typeof zChainMetric>>;
 
-export const zTimeIntervalGranularity = /* @__PURE__ */ openEnum([
+export const zTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
     'hour',
     'day',
     'week',
     'month'
-]);
+]));
 
-export type TimeIntervalGranularity = z.infer<typeof zTimeIntervalGranularity>;
+export type TimeIntervalGranularity = z.infer<ReturnType<typeof zTimeIntervalGranularity>>;
 
-export const zMetricsValue = /* @__PURE__ */ z.looseObject({
-    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())
-});
+export const zMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+    value: jsonNumber(z.number()).optional(),
+    timestamp: jsonNumber(z.number())
+}));
 
-export type MetricsValue = z.infer<typeof zMetricsValue>;
+export type MetricsValue = z.infer<ReturnType<typeof zMetricsValue>>;
 
-export const zMetricsApiResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    results: /* @__PURE__ */ z.array(zMetricsValue).optional()
-});
+export const zMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    results: z.array(zMetricsValue()).optional()
+}));
 
-export type MetricsApiResponse = z.infer<typeof zMetricsApiResponse>;
+export type MetricsApiResponse = z.infer<ReturnType<typeof zMetricsApiResponse>>;
 
-export const zChainRollingWindowMetric = /* @__PURE__ */ openEnum([
+export const zChainRollingWindowMetric = /* @__PURE__ */ lazy(() => openEnum([
     'gasUsed',
     'txCount',
     'avgGps',
@@ -209,423 +210,423 @@ export const zChainRollingWindowMetric = /* @__PURE__ */ openEnum([
     'deployers',
     'activeAddresses',
     'activeSenders'
-]);
+]));
 
-export type ChainRollingWindowMetric = z.infer<typeof zChainRollingWindowMetric>;
+export type ChainRollingWindowMetric = z.infer<ReturnType<typeof zChainRollingWindowMetric>>;
 
-export const zChainRollingWindowMetricsValue = /* @__PURE__ */ z.looseObject({
-    lastHour: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastDay: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastWeek: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastMonth: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    last90Days: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastYear: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    allTime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zChainRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+    lastHour: jsonNumber(z.number()).optional(),
+    lastDay: jsonNumber(z.number()).optional(),
+    lastWeek: jsonNumber(z.number()).optional(),
+    lastMonth: jsonNumber(z.number()).optional(),
+    last90Days: jsonNumber(z.number()).optional(),
+    lastYear: jsonNumber(z.number()).optional(),
+    allTime: jsonNumber(z.number()).optional()
+}));
 
-export type ChainRollingWindowMetricsValue = z.infer<typeof zChainRollingWindowMetricsValue>;
+export type ChainRollingWindowMetricsValue = z.infer<ReturnType<typeof zChainRollingWindowMetricsValue>>;
 
-export const zRollingWindowMetricsApiResponse = /* @__PURE__ */ z.looseObject({
-    result: /* @__PURE__ */ zChainRollingWindowMetricsValue.optional()
-});
+export const zRollingWindowMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    result: zChainRollingWindowMetricsValue().optional()
+}));
 
-export type RollingWindowMetricsApiResponse = z.infer<typeof zRollingWindowMetricsApiResponse>;
+export type RollingWindowMetricsApiResponse = z.infer<ReturnType<typeof zRollingWindowMetricsApiResponse>>;
 
-export const zIcmMetricsValue = /* @__PURE__ */ z.looseObject({
-    value: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    timestamp: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()),
-    srcBlockchainId: /* @__PURE__ */ z.string(),
-    destBlockchainId: /* @__PURE__ */ z.string()
-});
+export const zIcmMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+    value: jsonNumber(z.number()).optional(),
+    timestamp: jsonNumber(z.number()),
+    srcBlockchainId: z.string(),
+    destBlockchainId: z.string()
+}));
 
-export type IcmMetricsValue = z.infer<typeof zIcmMetricsValue>;
+export type IcmMetricsValue = z.infer<ReturnType<typeof zIcmMetricsValue>>;
 
-export const zIcmMetricsApiResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    results: /* @__PURE__ */ z.array(zIcmMetricsValue).optional()
-});
+export const zIcmMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    results: z.array(zIcmMetricsValue()).optional()
+}));
 
-export type IcmMetricsApiResponse = z.infer<typeof zIcmMetricsApiResponse>;
+export type IcmMetricsApiResponse = z.infer<ReturnType<typeof zIcmMetricsApiResponse>>;
 
-export const zIcmRollingWindowMetricsValue = /* @__PURE__ */ z.looseObject({
-    lastHour: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastDay: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastWeek: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastMonth: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    last90Days: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    lastYear: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    allTime: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    srcBlockchainId: /* @__PURE__ */ z.string(),
-    destBlockchainId: /* @__PURE__ */ z.string()
-});
+export const zIcmRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+    lastHour: jsonNumber(z.number()).optional(),
+    lastDay: jsonNumber(z.number()).optional(),
+    lastWeek: jsonNumber(z.number()).optional(),
+    lastMonth: jsonNumber(z.number()).optional(),
+    last90Days: jsonNumber(z.number()).optional(),
+    lastYear: jsonNumber(z.number()).optional(),
+    allTime: jsonNumber(z.number()).optional(),
+    srcBlockchainId: z.string(),
+    destBlockchainId: z.string()
+}));
 
-export type IcmRollingWindowMetricsValue = z.infer<typeof zIcmRollingWindowMetricsValue>;
+export type IcmRollingWindowMetricsValue = z.infer<ReturnType<typeof zIcmRollingWindowMetricsValue>>;
 
-export const zIcmRollingWindowMetricsApiResponse = /* @__PURE__ */ z.looseObject({
-    result: /* @__PURE__ */ zIcmRollingWindowMetricsValue.optional()
-});
+export const zIcmRollingWindowMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    result: zIcmRollingWindowMetricsValue().optional()
+}));
 
-export type IcmRollingWindowMetricsApiResponse = z.infer<typeof zIcmRollingWindowMetricsApiResponse>;
+export type IcmRollingWindowMetricsApiResponse = z.infer<ReturnType<typeof zIcmRollingWindowMetricsApiResponse>>;
 
-export const zNetworkMetric = /* @__PURE__ */ openEnum([
+export const zNetworkMetric = /* @__PURE__ */ lazy(() => openEnum([
     'delegatorCount',
     'delegatorWeight',
     'validatorCount',
     'validatorWeight'
-]);
+]));
 
-export type NetworkMetric = z.infer<typeof zNetworkMetric>;
+export type NetworkMetric = z.infer<ReturnType<typeof zNetworkMetric>>;
 
-export const zAddressDetails = /* @__PURE__ */ z.looseObject({
-    address: /* @__PURE__ */ z.string(),
-    sortKey: /* @__PURE__ */ numericText(/* @__PURE__ */ z.string()).optional()
-});
+export const zAddressDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    address: z.string(),
+    sortKey: numericText(z.string()).optional()
+}));
 
-export type AddressDetails = z.infer<typeof zAddressDetails>;
+export type AddressDetails = z.infer<ReturnType<typeof zAddressDetails>>;
 
-export const zNftHoldersResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    addresses: /* @__PURE__ */ z.array(zAddressDetails).optional(),
-    nftCollectionName: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    nftSymbol: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    totalHolders: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    totalTokens: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zNftHoldersResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    addresses: z.array(zAddressDetails()).optional(),
+    nftCollectionName: z.array(z.string()).optional(),
+    nftSymbol: z.array(z.string()).optional(),
+    totalHolders: jsonNumber(z.number()).optional(),
+    totalTokens: jsonNumber(z.number()).optional()
+}));
 
-export type NftHoldersResponse = z.infer<typeof zNftHoldersResponse>;
+export type NftHoldersResponse = z.infer<ReturnType<typeof zNftHoldersResponse>>;
 
-export const zLookingGlassResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    addresses: /* @__PURE__ */ z.array(zAddressDetails).optional()
-});
+export const zLookingGlassResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    addresses: z.array(zAddressDetails()).optional()
+}));
 
-export type LookingGlassResponse = z.infer<typeof zLookingGlassResponse>;
+export type LookingGlassResponse = z.infer<ReturnType<typeof zLookingGlassResponse>>;
 
-export const zPChainAddressDetails = /* @__PURE__ */ z.looseObject({
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
-    sortKey: /* @__PURE__ */ numericText(/* @__PURE__ */ z.string()).optional()
-});
+export const zPChainAddressDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+    addresses: z.array(z.string()).optional(),
+    sortKey: numericText(z.string()).optional()
+}));
 
-export type PChainAddressDetails = z.infer<typeof zPChainAddressDetails>;
+export type PChainAddressDetails = z.infer<ReturnType<typeof zPChainAddressDetails>>;
 
-export const zPChainLookingGlassResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    addresses: /* @__PURE__ */ z.array(zPChainAddressDetails).optional()
-});
+export const zPChainLookingGlassResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    addresses: z.array(zPChainAddressDetails()).optional()
+}));
 
-export type PChainLookingGlassResponse = z.infer<typeof zPChainLookingGlassResponse>;
+export type PChainLookingGlassResponse = z.infer<ReturnType<typeof zPChainLookingGlassResponse>>;
 
-export const zDateRangeMinBalanceParam = /* @__PURE__ */ z.looseObject({
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    minBalance: /* @__PURE__ */ z.string().optional(),
-    evmChainId: /* @__PURE__ */ z.string().optional()
-});
+export const zDateRangeMinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    minBalance: z.string().optional(),
+    evmChainId: z.string().optional()
+}));
 
-export type DateRangeMinBalanceParam = z.infer<typeof zDateRangeMinBalanceParam>;
+export type DateRangeMinBalanceParam = z.infer<ReturnType<typeof zDateRangeMinBalanceParam>>;
 
-export const zAllTimeNativeBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AllTimeNativeBalance']).optional(),
-    params: /* @__PURE__ */ zDateRangeMinBalanceParam.optional()
-});
+export const zAllTimeNativeBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AllTimeNativeBalance']).optional(),
+    params: zDateRangeMinBalanceParam().optional()
+}));
 
-export type AllTimeNativeBalanceQueryDto = z.infer<typeof zAllTimeNativeBalanceQueryDto>;
+export type AllTimeNativeBalanceQueryDto = z.infer<ReturnType<typeof zAllTimeNativeBalanceQueryDto>>;
 
-export const zAnyTimeNativeBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AnyTimeNativeBalance']).optional(),
-    params: /* @__PURE__ */ zDateRangeMinBalanceParam.optional()
-});
+export const zAnyTimeNativeBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AnyTimeNativeBalance']).optional(),
+    params: zDateRangeMinBalanceParam().optional()
+}));
 
-export type AnyTimeNativeBalanceQueryDto = z.infer<typeof zAnyTimeNativeBalanceQueryDto>;
+export type AnyTimeNativeBalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeNativeBalanceQueryDto>>;
 
-export const zDateRangeErc20MinBalanceParam = /* @__PURE__ */ z.looseObject({
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    minBalance: /* @__PURE__ */ z.string().optional(),
-    evmChainId: /* @__PURE__ */ z.string().optional(),
-    contractAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zDateRangeErc20MinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    minBalance: z.string().optional(),
+    evmChainId: z.string().optional(),
+    contractAddress: z.string().optional()
+}));
 
-export type DateRangeErc20MinBalanceParam = z.infer<typeof zDateRangeErc20MinBalanceParam>;
+export type DateRangeErc20MinBalanceParam = z.infer<ReturnType<typeof zDateRangeErc20MinBalanceParam>>;
 
-export const zAllTimeErc20BalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AllTimeErc20Balance']).optional(),
-    params: /* @__PURE__ */ zDateRangeErc20MinBalanceParam.optional()
-});
+export const zAllTimeErc20BalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AllTimeErc20Balance']).optional(),
+    params: zDateRangeErc20MinBalanceParam().optional()
+}));
 
-export type AllTimeErc20BalanceQueryDto = z.infer<typeof zAllTimeErc20BalanceQueryDto>;
+export type AllTimeErc20BalanceQueryDto = z.infer<ReturnType<typeof zAllTimeErc20BalanceQueryDto>>;
 
-export const zAnyTimeErc20BalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AnyTimeErc20Balance']).optional(),
-    params: /* @__PURE__ */ zDateRangeErc20MinBalanceParam.optional()
-});
+export const zAnyTimeErc20BalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AnyTimeErc20Balance']).optional(),
+    params: zDateRangeErc20MinBalanceParam().optional()
+}));
 
-export type AnyTimeErc20BalanceQueryDto = z.infer<typeof zAnyTimeErc20BalanceQueryDto>;
+export type AnyTimeErc20BalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeErc20BalanceQueryDto>>;
 
-export const zTimestampRangeNftHoldersParam = /* @__PURE__ */ z.looseObject({
-    evmChainId: /* @__PURE__ */ z.string().optional(),
-    contractAddress: /* @__PURE__ */ z.string().optional(),
-    startTs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    endTs: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional()
-});
+export const zTimestampRangeNftHoldersParam = /* @__PURE__ */ lazy(() => z.looseObject({
+    evmChainId: z.string().optional(),
+    contractAddress: z.string().optional(),
+    startTs: jsonNumber(z.number()).optional(),
+    endTs: jsonNumber(z.number()).optional()
+}));
 
-export type TimestampRangeNftHoldersParam = z.infer<typeof zTimestampRangeNftHoldersParam>;
+export type TimestampRangeNftHoldersParam = z.infer<ReturnType<typeof zTimestampRangeNftHoldersParam>>;
 
-export const zDateRangeNftHoldersParam = /* @__PURE__ */ z.looseObject({
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    evmChainId: /* @__PURE__ */ z.string().optional(),
-    contractAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zDateRangeNftHoldersParam = /* @__PURE__ */ lazy(() => z.looseObject({
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    evmChainId: z.string().optional(),
+    contractAddress: z.string().optional()
+}));
 
-export type DateRangeNftHoldersParam = z.infer<typeof zDateRangeNftHoldersParam>;
+export type DateRangeNftHoldersParam = z.infer<ReturnType<typeof zDateRangeNftHoldersParam>>;
 
-export const zAllTimeNftHoldersQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AllTimeNftHolders']).optional(),
-    params: /* @__PURE__ */ z.union([
-        zTimestampRangeNftHoldersParam,
-        zDateRangeNftHoldersParam
+export const zAllTimeNftHoldersQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AllTimeNftHolders']).optional(),
+    params: z.union([
+        zTimestampRangeNftHoldersParam(),
+        zDateRangeNftHoldersParam()
     ]).optional()
-});
+}));
 
-export type AllTimeNftHoldersQueryDto = z.infer<typeof zAllTimeNftHoldersQueryDto>;
+export type AllTimeNftHoldersQueryDto = z.infer<ReturnType<typeof zAllTimeNftHoldersQueryDto>>;
 
-export const zAnyTimeNftHoldersQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AnyTimeNftHolders']).optional(),
-    params: /* @__PURE__ */ z.union([
-        zTimestampRangeNftHoldersParam,
-        zDateRangeNftHoldersParam
+export const zAnyTimeNftHoldersQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AnyTimeNftHolders']).optional(),
+    params: z.union([
+        zTimestampRangeNftHoldersParam(),
+        zDateRangeNftHoldersParam()
     ]).optional()
-});
+}));
 
-export type AnyTimeNftHoldersQueryDto = z.infer<typeof zAnyTimeNftHoldersQueryDto>;
+export type AnyTimeNftHoldersQueryDto = z.infer<ReturnType<typeof zAnyTimeNftHoldersQueryDto>>;
 
-export const zTokenType = /* @__PURE__ */ openEnum(['ERC20', 'NATIVE']);
+export const zTokenType = /* @__PURE__ */ lazy(() => openEnum(['ERC20', 'NATIVE']));
 
-export type TokenType = z.infer<typeof zTokenType>;
+export type TokenType = z.infer<ReturnType<typeof zTokenType>>;
 
-export const zLatestBalanceParams = /* @__PURE__ */ z.looseObject({
-    minBalance: /* @__PURE__ */ z.string().optional(),
-    evmChainId: /* @__PURE__ */ z.string().optional(),
-    tokenType: /* @__PURE__ */ zTokenType.optional(),
-    contractAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zLatestBalanceParams = /* @__PURE__ */ lazy(() => z.looseObject({
+    minBalance: z.string().optional(),
+    evmChainId: z.string().optional(),
+    tokenType: zTokenType().optional(),
+    contractAddress: z.string().optional()
+}));
 
-export type LatestBalanceParams = z.infer<typeof zLatestBalanceParams>;
+export type LatestBalanceParams = z.infer<ReturnType<typeof zLatestBalanceParams>>;
 
-export const zLatestBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['LatestBalance']).optional(),
-    params: /* @__PURE__ */ zLatestBalanceParams.optional()
-});
+export const zLatestBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['LatestBalance']).optional(),
+    params: zLatestBalanceParams().optional()
+}));
 
-export type LatestBalanceQueryDto = z.infer<typeof zLatestBalanceQueryDto>;
+export type LatestBalanceQueryDto = z.infer<ReturnType<typeof zLatestBalanceQueryDto>>;
 
-export const zDateRangeStarsArenaMinBalanceParam = /* @__PURE__ */ z.looseObject({
-    firstDate: /* @__PURE__ */ z.string().optional(),
-    lastDate: /* @__PURE__ */ z.string().optional(),
-    minBalance: /* @__PURE__ */ z.string().optional(),
-    subjectAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zDateRangeStarsArenaMinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+    firstDate: z.string().optional(),
+    lastDate: z.string().optional(),
+    minBalance: z.string().optional(),
+    subjectAddress: z.string().optional()
+}));
 
-export type DateRangeStarsArenaMinBalanceParam = z.infer<typeof zDateRangeStarsArenaMinBalanceParam>;
+export type DateRangeStarsArenaMinBalanceParam = z.infer<ReturnType<typeof zDateRangeStarsArenaMinBalanceParam>>;
 
-export const zAllTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AllTimeStarsArenaBalance']).optional(),
-    params: /* @__PURE__ */ zDateRangeStarsArenaMinBalanceParam.optional()
-});
+export const zAllTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AllTimeStarsArenaBalance']).optional(),
+    params: zDateRangeStarsArenaMinBalanceParam().optional()
+}));
 
-export type AllTimeStarsArenaBalanceQueryDto = z.infer<typeof zAllTimeStarsArenaBalanceQueryDto>;
+export type AllTimeStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zAllTimeStarsArenaBalanceQueryDto>>;
 
-export const zAnyTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['AnyTimeStarsArenaBalance']).optional(),
-    params: /* @__PURE__ */ zDateRangeStarsArenaMinBalanceParam.optional()
-});
+export const zAnyTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['AnyTimeStarsArenaBalance']).optional(),
+    params: zDateRangeStarsArenaMinBalanceParam().optional()
+}));
 
-export type AnyTimeStarsArenaBalanceQueryDto = z.infer<typeof zAnyTimeStarsArenaBalanceQueryDto>;
+export type AnyTimeStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeStarsArenaBalanceQueryDto>>;
 
-export const zLatestStarsArenaBalanceParams = /* @__PURE__ */ z.looseObject({
-    minBalance: /* @__PURE__ */ z.string().optional(),
-    subjectAddress: /* @__PURE__ */ z.string().optional()
-});
+export const zLatestStarsArenaBalanceParams = /* @__PURE__ */ lazy(() => z.looseObject({
+    minBalance: z.string().optional(),
+    subjectAddress: z.string().optional()
+}));
 
-export type LatestStarsArenaBalanceParams = z.infer<typeof zLatestStarsArenaBalanceParams>;
+export type LatestStarsArenaBalanceParams = z.infer<ReturnType<typeof zLatestStarsArenaBalanceParams>>;
 
-export const zLatestStarsArenaBalanceQueryDto = /* @__PURE__ */ z.looseObject({
-    id: /* @__PURE__ */ z.string(),
-    type: /* @__PURE__ */ openEnum(['LatestBalanceStarsArena']).optional(),
-    params: /* @__PURE__ */ zLatestStarsArenaBalanceParams.optional()
-});
+export const zLatestStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    id: z.string(),
+    type: openEnum(['LatestBalanceStarsArena']).optional(),
+    params: zLatestStarsArenaBalanceParams().optional()
+}));
 
-export type LatestStarsArenaBalanceQueryDto = z.infer<typeof zLatestStarsArenaBalanceQueryDto>;
+export type LatestStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zLatestStarsArenaBalanceQueryDto>>;
 
-export const zOperator = /* @__PURE__ */ openEnum(['AND', 'OR']);
+export const zOperator = /* @__PURE__ */ lazy(() => openEnum(['AND', 'OR']));
 
-export type Operator = z.infer<typeof zOperator>;
+export type Operator = z.infer<ReturnType<typeof zOperator>>;
 
-export const zCompositeQueryRequestDto = /* @__PURE__ */ z.looseObject({
-    pageToken: /* @__PURE__ */ z.string().optional(),
-    pageSize: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.int().gte(1).lte(10000)).optional().default(1000),
-    queries: /* @__PURE__ */ z.array(/* @__PURE__ */ z.union([
-        zAllTimeNativeBalanceQueryDto,
-        zAnyTimeNativeBalanceQueryDto,
-        zAllTimeErc20BalanceQueryDto,
-        zAnyTimeErc20BalanceQueryDto,
-        zAllTimeNftHoldersQueryDto,
-        zAnyTimeNftHoldersQueryDto,
-        zLatestBalanceQueryDto,
-        zAllTimeStarsArenaBalanceQueryDto,
-        zAnyTimeStarsArenaBalanceQueryDto,
-        zLatestStarsArenaBalanceQueryDto
+export const zCompositeQueryRequestDto = /* @__PURE__ */ lazy(() => z.looseObject({
+    pageToken: z.string().optional(),
+    pageSize: jsonNumber(z.int().gte(1).lte(10000)).optional().default(1000),
+    queries: z.array(z.union([
+        zAllTimeNativeBalanceQueryDto(),
+        zAnyTimeNativeBalanceQueryDto(),
+        zAllTimeErc20BalanceQueryDto(),
+        zAnyTimeErc20BalanceQueryDto(),
+        zAllTimeNftHoldersQueryDto(),
+        zAnyTimeNftHoldersQueryDto(),
+        zLatestBalanceQueryDto(),
+        zAllTimeStarsArenaBalanceQueryDto(),
+        zAnyTimeStarsArenaBalanceQueryDto(),
+        zLatestStarsArenaBalanceQueryDto()
     ])).optional(),
-    operator: /* @__PURE__ */ zOperator.optional()
-});
+    operator: zOperator().optional()
+}));
 
-export type CompositeQueryRequestDto = z.infer<typeof zCompositeQueryRequestDto>;
+export type CompositeQueryRequestDto = z.infer<ReturnType<typeof zCompositeQueryRequestDto>>;
 
-export const zCompositeQueryResponse = /* @__PURE__ */ z.looseObject({
-    nextPageToken: /* @__PURE__ */ z.string().optional(),
-    subQueryCounts: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number())).optional(),
-    totalCount: /* @__PURE__ */ jsonNumber(/* @__PURE__ */ z.number()).optional(),
-    addresses: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional()
-});
+export const zCompositeQueryResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+    nextPageToken: z.string().optional(),
+    subQueryCounts: z.record(z.string(), jsonNumber(z.number())).optional(),
+    totalCount: jsonNumber(z.number()).optional(),
+    addresses: z.array(z.string()).optional()
+}));
 
-export type CompositeQueryResponse = z.infer<typeof zCompositeQueryResponse>;
+export type CompositeQueryResponse = z.infer<ReturnType<typeof zCompositeQueryResponse>>;
 
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = /* @__PURE__ */ z.string();
+export const zGlobalParamChainId = /* @__PURE__ */ lazy(() => z.string());
 
-export type GlobalParamChainId = z.infer<typeof zGlobalParamChainId>;
+export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>;
 
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = /* @__PURE__ */ openEnum([
+export const zGlobalParamNetwork = /* @__PURE__ */ lazy(() => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]);
+]));
 
-export type GlobalParamNetwork = z.infer<typeof zGlobalParamNetwork>;
+export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>;
 
 /**
  * The health of the service
  */
-export const zMetricsHealthCheckResult = zHealthCheckResultDto;
+export const zMetricsHealthCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
 
-export type MetricsHealthCheckResult = z.infer<typeof zMetricsHealthCheckResult>;
+export type MetricsHealthCheckResult = z.infer<ReturnType<typeof zMetricsHealthCheckResult>>;
 
 /**
  * The liveliness of the service
  */
-export const zMetricsLiveCheckResult = zHealthCheckResultDto;
+export const zMetricsLiveCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
 
-export type MetricsLiveCheckResult = z.infer<typeof zMetricsLiveCheckResult>;
-
-/**
- * Successful response
- */
-export const zListChainsResult = zListChainsResponse;
-
-export type ListChainsResult = z.infer<typeof zListChainsResult>;
+export type MetricsLiveCheckResult = z.infer<ReturnType<typeof zMetricsLiveCheckResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainResult = zChain;
+export const zListChainsResult = /* @__PURE__ */ lazy(() => zListChainsResponse());
 
-export type GetChainResult = z.infer<typeof zGetChainResult>;
-
-/**
- * Successful response
- */
-export const zGetEvmChainMetricsResult = zMetricsApiResponse;
-
-export type GetEvmChainMetricsResult = z.infer<typeof zGetEvmChainMetricsResult>;
+export type ListChainsResult = z.infer<ReturnType<typeof zListChainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetEvmChainRollingWindowMetricsResult = zRollingWindowMetricsApiResponse;
+export const zGetChainResult = /* @__PURE__ */ lazy(() => zChain());
 
-export type GetEvmChainRollingWindowMetricsResult = z.infer<typeof zGetEvmChainRollingWindowMetricsResult>;
-
-/**
- * Successful response
- */
-export const zGetIcmTimeseriesResult = zIcmMetricsApiResponse;
-
-export type GetIcmTimeseriesResult = z.infer<typeof zGetIcmTimeseriesResult>;
+export type GetChainResult = z.infer<ReturnType<typeof zGetChainResult>>;
 
 /**
  * Successful response
  */
-export const zGetIcmSummaryResult = zIcmRollingWindowMetricsApiResponse;
+export const zGetEvmChainMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
 
-export type GetIcmSummaryResult = z.infer<typeof zGetIcmSummaryResult>;
-
-/**
- * Successful response
- */
-export const zGetStakingMetricsResult = zMetricsApiResponse;
-
-export type GetStakingMetricsResult = z.infer<typeof zGetStakingMetricsResult>;
+export type GetEvmChainMetricsResult = z.infer<ReturnType<typeof zGetEvmChainMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetTotalL1ValidatorMetricsResult = zMetricsApiResponse;
+export const zGetEvmChainRollingWindowMetricsResult = /* @__PURE__ */ lazy(() => zRollingWindowMetricsApiResponse());
 
-export type GetTotalL1ValidatorMetricsResult = z.infer<typeof zGetTotalL1ValidatorMetricsResult>;
-
-/**
- * Successful response
- */
-export const zGetMetricsByValidationIdResult = zMetricsApiResponse;
-
-export type GetMetricsByValidationIdResult = z.infer<typeof zGetMetricsByValidationIdResult>;
+export type GetEvmChainRollingWindowMetricsResult = z.infer<ReturnType<typeof zGetEvmChainRollingWindowMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetMetricsByNodeIdResult = zMetricsApiResponse;
+export const zGetIcmTimeseriesResult = /* @__PURE__ */ lazy(() => zIcmMetricsApiResponse());
 
-export type GetMetricsByNodeIdResult = z.infer<typeof zGetMetricsByNodeIdResult>;
-
-/**
- * Successful response
- */
-export const zGetMetricsBySubnetIdResult = zMetricsApiResponse;
-
-export type GetMetricsBySubnetIdResult = z.infer<typeof zGetMetricsBySubnetIdResult>;
+export type GetIcmTimeseriesResult = z.infer<ReturnType<typeof zGetIcmTimeseriesResult>>;
 
 /**
  * Successful response
  */
-export const zGetAddressesByBtcbBridgedResult = zLookingGlassResponse;
+export const zGetIcmSummaryResult = /* @__PURE__ */ lazy(() => zIcmRollingWindowMetricsApiResponse());
 
-export type GetAddressesByBtcbBridgedResult = z.infer<typeof zGetAddressesByBtcbBridgedResult>;
-
-/**
- * Successful response
- */
-export const zGetValidatorsByDateRangeResult = zPChainLookingGlassResponse;
-
-export type GetValidatorsByDateRangeResult = z.infer<typeof zGetValidatorsByDateRangeResult>;
+export type GetIcmSummaryResult = z.infer<ReturnType<typeof zGetIcmSummaryResult>>;
 
 /**
  * Successful response
  */
-export const zCompositeQueryV2Result = zCompositeQueryResponse;
+export const zGetStakingMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
 
-export type CompositeQueryV2Result = z.infer<typeof zCompositeQueryV2Result>;
+export type GetStakingMetricsResult = z.infer<ReturnType<typeof zGetStakingMetricsResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetTotalL1ValidatorMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+
+export type GetTotalL1ValidatorMetricsResult = z.infer<ReturnType<typeof zGetTotalL1ValidatorMetricsResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetMetricsByValidationIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+
+export type GetMetricsByValidationIdResult = z.infer<ReturnType<typeof zGetMetricsByValidationIdResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetMetricsByNodeIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+
+export type GetMetricsByNodeIdResult = z.infer<ReturnType<typeof zGetMetricsByNodeIdResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetMetricsBySubnetIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+
+export type GetMetricsBySubnetIdResult = z.infer<ReturnType<typeof zGetMetricsBySubnetIdResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetAddressesByBtcbBridgedResult = /* @__PURE__ */ lazy(() => zLookingGlassResponse());
+
+export type GetAddressesByBtcbBridgedResult = z.infer<ReturnType<typeof zGetAddressesByBtcbBridgedResult>>;
+
+/**
+ * Successful response
+ */
+export const zGetValidatorsByDateRangeResult = /* @__PURE__ */ lazy(() => zPChainLookingGlassResponse());
+
+export type GetValidatorsByDateRangeResult = z.infer<ReturnType<typeof zGetValidatorsByDateRangeResult>>;
+
+/**
+ * Successful response
+ */
+export const zCompositeQueryV2Result = /* @__PURE__ */ lazy(() => zCompositeQueryResponse());
+
+export type CompositeQueryV2Result = z.infer<ReturnType<typeof zCompositeQueryV2Result>>;

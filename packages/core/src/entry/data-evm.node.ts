@@ -1,0 +1,16 @@
+/**
+ * `@avalanche-automation/core/data/evm` under Node (the `module-sync` export condition, which Node applies and
+ * bundlers do not): ./data-evm.ts with undici as the default transport, as ../index.node.ts is for the root entry.
+ * Bundles keep ./data-evm.ts, whose default transport (node:http) costs no bytes.
+ */ import type { ClientOptions } from '../client.js'
+import { evm } from '../data/evm.js'
+import { createUndiciTransport } from '../transports/undici.js'
+import type { DataEvmClient } from './data-evm.js'
+import { leanCreateClient } from './lean.js'
+
+export * from './data-evm.js'
+
+export const createClient: (options?: ClientOptions) => DataEvmClient = leanCreateClient(
+  { data: evm },
+  createUndiciTransport,
+)

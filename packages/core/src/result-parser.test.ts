@@ -1,0 +1,138 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import * as z from 'zod'
+import { catalog, findOperation } from './catalog.js'
+import { jsonNumber, numericText, openEnum } from './data/lenient.js'
+import { parseInPlace } from './result-parser.js'
+import { record, u64 } from './schemas.js'
+
+/**
+ * The in-place parse never accepts what zod refuses, and what it accepts it turns into zod's data. It may decline what
+ * zod accepts (an own `__proto__`): the client then takes zod's result.
+ */
+function agree(schema: z.ZodType, value: unknown) {
+  const zod = schema.safeParse(structuredClone(value))
+  const own = parseInPlace(schema, structuredClone(value))
+  const shown = JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))
+  if (!zod.success) expect(own, shown).toBeUndefined()
+  if (own) expect(own.data, shown).toEqual(zod.data)
+  return own !== undefined
+}
+
+test('behavior: converts in place and returns the reply itself, no copy', () => {
+  const schema = z.looseObject({
+    n: jsonNumber(z.number()).optional(),
+    t: numericText(z.string()).optional(),
+    kind: openEnum(['a', 'b']).optional(),
+    list: z.array(z.looseObject({ v: jsonNumber(z.number()) })).optional(),
+  })
+  const reply = { n: 2n ** 60n, t: 123, kind: 'c', extra: { kept: true }, list: [{ v: '1.5' }] }
+  const parsed = parseInPlace(schema, reply)
+  expect(parsed?.data).toBe(reply)
+  expect(reply).toEqual({ n: 2 ** 60, t: '123', kind: 'c', extra: { kept: true }, list: [{ v: 1.5 }] })
+})
+
+test('behavior: refuses what zod refuses (then zod reports it), and hands zod what it does not cover', () => {
+  const loose = z.looseObject({ id: z.string(), n: jsonNumber(z.number()).optional(), s: z.string().nullish() })
+  for (const value of [
+    { id: 'x' },
+    { id: 'x', n: '7', s: null },
+    { n: 1 },
+    { id: 1 },
+    { id: 'x', n: 'seven' },
+    { id: 'x', n: Number.NaN },
+    null,
+    [],
+    'text',
+  ]) {
+    expect(agree(loose, value)).toBe(loose.safeParse(value).success)
+  }
+  // zod leaves an own __proto__ out of its copy: declined here, so the client takes zod's result.
+  expect(parseInPlace(loose, JSON.parse('{"id":"x","__proto__":{"polluted":true}}'))).toBeUndefined()
+  // Checks, formats, transforms, defaults and strict objects: zod's subtree result, the same as zod's.
+  const mixed = z.looseObject({
+    int: z.int().optional(),
+    positive: z.number().gte(0).optional(),
+    amount: u64().optional(),
+    fallback: z.string().default('none'),
+    strict: z.strictObject({ a: z.string() }).optional(),
+    stripped: z.object({ a: z.string() }).optional(),
+    choice: z
+      .discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b'), n: z.number() })])
+      .optional(),
+  })
+  for (const value of [
+    {},
+    { int: 1.5 },
+    { int: 3, positive: -1 },
+    { amount: '18446744073709551615', strict: { a: 'x' }, stripped: { a: 'x', b: 'dropped' } },
+    { strict: { a: 'x', b: 'refused' } },
+    { choice: { k: 'b', n: 1 } },
+    { choice: { k: 'c' } },
+  ]) {
+    agree(mixed, value)
+  }
+  expect(parseInPlace(mixed, { amount: '5' })?.data).toEqual({ amount: 5n, fallback: 'none' })
+})
+
+test('property: every result schema of the catalog agrees with zod on arbitrary JSON', () => {
+  const schemas = catalog.map((op) => op.result)
+  fc.assert(
+    fc.property(fc.constantFrom(...schemas), fc.jsonValue(), (schema, value) => {
+      agree(schema, value)
+    }),
+    { numRuns: 200 },
+  )
+})
+
+test('property: the Data API native transaction list agrees with zod on replies shaped like it', () => {
+  const schema = (findOperation('data.listNativeTransactions') as { result: z.ZodType }).result
+  let accepted = 0
+  const number = fc.oneof(
+    fc.integer(),
+    fc.bigInt(),
+    fc.double(),
+    fc.constant('42'),
+    fc.constant('x'),
+    fc.constant(null),
+  )
+  const address = fc.record({ address: fc.string(), name: fc.string(), decimals: number }, { requiredKeys: [] })
+  const tx = fc.record(
+    {
+      txHash: fc.string(),
+      blockNumber: fc.string(),
+      blockTimestamp: number,
+      blockIndex: number,
+      txStatus: fc.string(),
+      txType: number,
+      from: address,
+      to: address,
+      method: fc.record({
+        callType: fc.constantFrom('NATIVE_TRANSFER', 'CONTRACT_CALL', 'NEW'),
+        methodHash: fc.string(),
+      }),
+      value: fc.oneof(fc.string(), fc.integer()),
+      extra: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  )
+  fc.assert(
+    fc.property(
+      fc.record({
+        transactions: fc.array(tx, { maxLength: 4 }),
+        nextPageToken: fc.option(fc.string(), { nil: undefined }),
+      }),
+      (reply) => {
+        if (agree(schema, reply)) accepted++
+      },
+    ),
+    { numRuns: 300 },
+  )
+  expect(accepted).toBeGreaterThan(10)
+})
+
+test('behavior: a record-of-records result keeps its shape', () => {
+  agree(record({ m: z.record(z.string(), z.looseObject({ v: jsonNumber(z.number()) })) }), {
+    m: { a: { v: 1n }, b: { v: '2' } },
+  })
+})

@@ -1,0 +1,189 @@
+/**
+ * Result validation without the copy. zod's parse builds a new object for every object it checks; on a Data API walk
+ * that copy (and its garbage collection) was most of the ~6 µs per item core spent over raw requests
+ * (bench/results/client-profile.md). The parsers built here check the same schema against the freshly parsed reply
+ * and convert in place (jsonNumber's bigint or quoted number to number, numericText's number to text), returning the
+ * reply itself. They cover what the generated Data/Metrics schemas are made of (loose objects, optional, nullable,
+ * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions); any other
+ * schema (a transform, a refinement, a check, a default, a strict object) is handed to zod, with the objects and lists
+ * that hold it (most node results, whose u64 fields are transforms, are zod's as before). A value
+ * they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a half-converted
+ * reply parses the same.
+ */
+import type * as z from 'zod'
+import { toNumber, toText } from './data/lenient.js'
+
+/** What a parser returns for a value the schema refuses. */
+const FAIL: unique symbol = Symbol('fail')
+type Parser = (value: unknown) => unknown
+
+interface Def {
+  type: string
+  checks?: unknown[]
+  [key: string]: unknown
+}
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+/** A check, a format (`z.int()`, `z.email()`) or coercion: zod's to apply. */
+const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
+
+const compiled = new WeakMap<z.ZodType, Parser>()
+
+/**
+ * The schema's result for `value`, converting `value` in place (it must be the caller's own, freshly parsed JSON), or
+ * undefined when the schema refuses it: the caller then parses with zod for the issues.
+ */
+export function parseInPlace(schema: z.ZodType, value: unknown): { success: true; data: unknown } | undefined {
+  const out = parserOf(schema)(value)
+  return out === FAIL ? undefined : { success: true, data: out }
+}
+
+function parserOf(schema: z.ZodType): Parser {
+  let parser = compiled.get(schema)
+  if (!parser) {
+    parser = compile(schema)
+    compiled.set(schema, parser)
+  }
+  return parser
+}
+
+/** zod parses this subtree (and copies it): for what the in-place parsers do not cover. */
+function byZod(schema: z.ZodType): Parser {
+  const parser: Parser = (value) => {
+    const result = schema.safeParse(value)
+    return result.success ? result.data : FAIL
+  }
+  delegated.add(parser)
+  return parser
+}
+
+/**
+ * The parsers that hand their value to zod. A container of one is handed to zod whole: one zod parse of a node
+ * result full of u64 transforms costs less than a zod call per field (getCurrentValidators: 102 vs 119 µs).
+ */
+const delegated = new WeakSet<Parser>()
+
+/** Checks that never change the value (a union may try them one after the other). */
+function pure(schema: z.ZodType): Parser | undefined {
+  const def = defOf(schema)
+  if (checked(def)) return undefined
+  switch (def.type) {
+    case 'string':
+      return (v) => (typeof v === 'string' ? v : FAIL)
+    case 'number':
+      // zod's number refuses NaN and the infinities.
+      return (v) => (typeof v === 'number' && Number.isFinite(v) ? v : FAIL)
+    case 'boolean':
+      return (v) => (typeof v === 'boolean' ? v : FAIL)
+    case 'null':
+      return (v) => (v === null ? v : FAIL)
+    case 'unknown':
+    case 'any':
+      return (v) => v
+    case 'enum': {
+      const values = new Set(Object.values(def.entries as Record<string, unknown>))
+      return (v) => (values.has(v) ? v : FAIL)
+    }
+    case 'literal': {
+      const values = def.values as unknown[]
+      return (v) => (values.includes(v) ? v : FAIL)
+    }
+    case 'union': {
+      const options = (def.options as z.ZodType[]).map(pure)
+      if (options.some((o) => !o)) return undefined
+      return (v) => {
+        for (const option of options as Parser[]) if (option(v) !== FAIL) return v
+        return FAIL
+      }
+    }
+    default:
+      return undefined
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, '__proto__') // zod drops __proto__
+
+function compile(schema: z.ZodType): Parser {
+  const simple = pure(schema)
+  if (simple) return simple
+  const def = defOf(schema)
+  if (checked(def)) return byZod(schema)
+  switch (def.type) {
+    case 'optional': {
+      const inner = parserOf(def.innerType as z.ZodType)
+      if (delegated.has(inner)) return byZod(schema)
+      return (v) => (v === undefined ? v : inner(v))
+    }
+    case 'nullable': {
+      const inner = parserOf(def.innerType as z.ZodType)
+      if (delegated.has(inner)) return byZod(schema)
+      return (v) => (v === null ? v : inner(v))
+    }
+    case 'array': {
+      const element = parserOf(def.element as z.ZodType)
+      if (delegated.has(element)) return byZod(schema)
+      return (v) => {
+        if (!Array.isArray(v)) return FAIL
+        for (let i = 0; i < v.length; i++) {
+          const item = v[i]
+          const out = element(item)
+          if (out === FAIL) return FAIL
+          if (out !== item) v[i] = out
+        }
+        return v
+      }
+    }
+    case 'record': {
+      const key = defOf(def.keyType as z.ZodType)
+      if (key.type !== 'string' || checked(key)) return byZod(schema)
+      const value = parserOf(def.valueType as z.ZodType)
+      if (delegated.has(value)) return byZod(schema)
+      return (v) => {
+        if (!isRecord(v)) return FAIL
+        for (const name of Object.keys(v)) {
+          const item = v[name]
+          const out = value(item)
+          if (out === FAIL) return FAIL
+          if (out !== item) v[name] = out
+        }
+        return v
+      }
+    }
+    case 'object':
+      return looseObject(schema, def)
+    case 'pipe': {
+      // jsonNumber and numericText: z.preprocess(conversion, schema).
+      const from = defOf(def.in as z.ZodType)
+      const convert = from.type === 'transform' ? (from.transform as Parser) : undefined
+      if (convert !== toNumber && convert !== toText) return byZod(schema)
+      const out = parserOf(def.out as z.ZodType)
+      if (delegated.has(out)) return byZod(schema)
+      return (v) => out((convert as Parser)(v))
+    }
+    default:
+      return byZod(schema)
+  }
+}
+
+/** `z.looseObject`: the declared fields checked and converted, the others kept as they are (zod copies them). */
+function looseObject(schema: z.ZodType, def: Def): Parser {
+  if (!def.catchall || defOf(def.catchall as z.ZodType).type !== 'unknown') return byZod(schema) // strips or refuses
+  const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+    name,
+    // An absent field passes when optional; for any other it is zod's to say (a default fills it in).
+    optional: defOf(field).type === 'optional',
+    parse: parserOf(field),
+  }))
+  if (fields.some((f) => delegated.has(f.parse))) return byZod(schema)
+  return (v) => {
+    if (!isRecord(v)) return FAIL
+    for (const { name, optional, parse } of fields) {
+      const item = v[name]
+      if (item === undefined && optional) continue
+      const out = parse(item)
+      if (out === FAIL) return FAIL
+      if (out !== item) v[name] = out
+    }
+    return v
+  }
+}
