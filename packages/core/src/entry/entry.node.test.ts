@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import * as rootBundler from '../index.js'
+import * as rootNode from '../index.node.js'
 import * as dataBundler from './data.js'
 import * as dataNode from './data.node.js'
 import * as dataEvmBundler from './data-evm.js'
@@ -30,6 +32,7 @@ type Client = { close(): Promise<void> }
 const options = () => ({ nodeUrl: url, dataApiUrl: url, metricsApiUrl: url, retry: false as const })
 // One request per entry; the reply need not validate (only the request's Host header is looked at).
 const entries: [string, Record<string, unknown>, Record<string, unknown>, (client: never) => Promise<unknown>][] = [
+  ['root', rootNode, rootBundler, (c: { platform: { getHeight(): Promise<unknown> } }) => c.platform.getHeight()],
   ['node', nodeNode, nodeBundler, (c: { platform: { getHeight(): Promise<unknown> } }) => c.platform.getHeight()],
   ['data', dataNode, dataBundler, (c: { data: { listChains(): Promise<unknown> } }) => c.data.listChains()],
   ['data/evm', dataEvmNode, dataEvmBundler, (c: { data: { listChains(): Promise<unknown> } }) => c.data.listChains()],
@@ -43,9 +46,12 @@ const entries: [string, Record<string, unknown>, Record<string, unknown>, (clien
 
 test.each(entries)(
   "the %s entry's Node twin (module-sync) defaults to undici; the bundlers' entry keeps node:http",
-  async (_, node, bundler, call) => {
+  async (name, node, bundler, call) => {
     hostHeaders = []
-    expect(Object.keys(node).sort()).toEqual(Object.keys(bundler).sort())
+    // The same exports; the root's Node entry also exports the undici transport it defaults to.
+    const nodeOnly = Object.keys(node).filter((key) => !(key in bundler))
+    expect(nodeOnly).toEqual(name === 'root' ? ['createUndiciTransport'] : [])
+    expect(Object.keys(bundler).filter((key) => !(key in node))).toEqual([])
     for (const entry of [node, bundler]) {
       const client = (entry.createClient as (o: object) => Client)(options())
       await call(client as never).catch(() => undefined)
