@@ -51,12 +51,15 @@ if (mode !== 'raw') {
 const walk = client ? client.avm.getUTXOs.items({ addresses: [address] }) : rawWalk()
 const checkpointsMb: number[] = []
 const sampler = sampleMemory()
+const cpuStart = process.cpuUsage()
 const start = performance.now()
 let seen = 0
 for await (const _ of walk) {
   if (++seen % 10_000 === 0) checkpointsMb.push(Math.round(rssMb()))
 }
 const elapsedMs = performance.now() - start
+const cpu = process.cpuUsage(cpuStart)
+const cpuMs = (cpu.user + cpu.system) / 1000
 const { peakRssMb, peakHeapMb } = sampler.stop()
 await client?.close()
-process.stdout.write(`${JSON.stringify({ mode, elapsedMs, seen, peakRssMb, peakHeapMb, checkpointsMb })}\n`)
+process.stdout.write(`${JSON.stringify({ mode, elapsedMs, cpuMs, seen, peakRssMb, peakHeapMb, checkpointsMb })}\n`)

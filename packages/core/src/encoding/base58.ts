@@ -11,15 +11,16 @@ const FIVE_DIGITS = 58 ** 5
 let limbs = new Float64Array(32)
 let digits = new Uint8Array(2 * 64 + 5) // base58 needs < 1.37 digits a byte, a pass writes 5
 
-export function base58Encode(bytes: Uint8Array): string {
+/** `length`: encode only the first `length` bytes (a caller's scratch buffer). */
+export function base58Encode(bytes: Uint8Array, length = bytes.length): string {
   let zeros = 0
-  while (zeros < bytes.length && bytes[zeros] === 0) zeros++
+  while (zeros < length && bytes[zeros] === 0) zeros++
   // With an odd length, a zero byte in front (the value is the same) makes whole 16-bit limbs.
-  const odd = bytes.length & 1
-  const count = (bytes.length + odd) >> 1
+  const odd = length & 1
+  const count = (length + odd) >> 1
   if (limbs.length < count) {
     limbs = new Float64Array(count)
-    digits = new Uint8Array(2 * bytes.length + 5)
+    digits = new Uint8Array(2 * length + 5)
   }
   for (let k = 0; k < count; k++) {
     const i = 2 * k - odd

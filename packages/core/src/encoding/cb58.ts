@@ -1,14 +1,17 @@
 import { base58 } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
 import { base58Encode } from './base58.js'
-import { bytesEqual, checksum } from './hash.js'
+import { hasValidChecksum, writeChecksum } from './hash.js'
+
+// Scratch for bytes ‖ checksum, reused by every call (encoding is synchronous): a walk encodes IDs per UTXO.
+let scratch = new Uint8Array(36)
 
 /** cb58 = base58(bytes ‖ last 4 bytes of sha256(bytes)), the node's text form of IDs (`utils/cb58`). */
 export function cb58Encode(bytes: Uint8Array): string {
-  const withChecksum = new Uint8Array(bytes.length + 4)
-  withChecksum.set(bytes)
-  withChecksum.set(checksum(bytes), bytes.length)
-  return base58Encode(withChecksum)
+  if (scratch.length < bytes.length + 4) scratch = new Uint8Array(bytes.length + 4)
+  scratch.set(bytes)
+  writeChecksum(scratch, bytes.length)
+  return base58Encode(scratch, bytes.length + 4)
 }
 
 export function cb58Decode(text: string, expectedLength?: number): Uint8Array {
@@ -20,7 +23,7 @@ export function cb58Decode(text: string, expectedLength?: number): Uint8Array {
   }
   if (raw.length < 4) throw new InvalidEncodingError(`"${text}" is not cb58: it is shorter than its 4-byte checksum`)
   const body = raw.subarray(0, raw.length - 4)
-  if (!bytesEqual(checksum(body), raw.subarray(raw.length - 4))) {
+  if (!hasValidChecksum(raw)) {
     throw new InvalidEncodingError(`"${text}" is not cb58: its checksum does not match`)
   }
   if (expectedLength !== undefined && body.length !== expectedLength) {

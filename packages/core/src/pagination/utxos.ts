@@ -1,5 +1,4 @@
-import { hexDecode } from '../encoding/hex.js'
-import { type DecodedUtxo, decodeUtxo } from '../encoding/utxo.js'
+import { type DecodedUtxo, decodeUtxoHex } from '../encoding/utxo.js'
 import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
 import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from '../node/limits.js'
@@ -81,15 +80,13 @@ export async function* walkUtxos(
   const severalAddresses = params.addresses.length > 1
   for await (const page of walkUtxoPages(call, op, params, options)) {
     for (const bytes of page.utxos) {
-      const utxo = decodeUtxo(hexDecode(bytes))
+      const utxo = decodeUtxoHex(bytes)
       // An output whose owners were not read (an unknown type) may have several.
       if (severalGroups || (severalAddresses && (utxo.owners === undefined || utxo.owners.length > 1))) {
         if (seen.has(utxo.id)) continue
         seen.add(utxo.id)
       }
-      const withBytes = utxo as Utxo
-      withBytes.bytes = bytes
-      yield withBytes
+      yield utxo
     }
   }
 }
