@@ -1,7 +1,7 @@
 import { base58 } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
 import { base58Encode } from './base58.js'
-import { hasValidChecksum, writeChecksum } from './hash.js'
+import { hasValidChecksum, sha256Latin1, writeChecksum } from './hash.js'
 
 // Scratch for bytes ‖ checksum, reused by every call (encoding is synchronous): a walk encodes IDs per UTXO.
 let scratch = new Uint8Array(36)
@@ -12,6 +12,14 @@ export function cb58Encode(bytes: Uint8Array): string {
   scratch.set(bytes)
   writeChecksum(scratch, bytes.length)
   return base58Encode(scratch, bytes.length + 4)
+}
+
+/** `cb58Encode(sha256(bytes))` (IDs of containers and UTXOs) with the digest written straight into the scratch. */
+export function cb58OfSha256(bytes: Uint8Array): string {
+  const digest = sha256Latin1(bytes)
+  for (let i = 0; i < 32; i++) scratch[i] = digest.charCodeAt(i)
+  writeChecksum(scratch, 32)
+  return base58Encode(scratch, 36)
 }
 
 export function cb58Decode(text: string, expectedLength?: number): Uint8Array {
