@@ -3,14 +3,20 @@ import { InvalidEncodingError } from '../errors.js'
 import { base58Encode } from './base58.js'
 import { hasValidChecksum, sha256Latin1, writeChecksum } from './hash.js'
 
-// Scratch for bytes ‖ checksum, reused by every call (encoding is synchronous): a walk encodes IDs per UTXO.
+// Scratch for bytes ‖ checksum, reused by every call (encoding is synchronous): a walk encodes IDs per UTXO. With a
+// view of its first 32 bytes, the length of IDs, kept for hashing them.
 let scratch = new Uint8Array(36)
+let id32 = scratch.subarray(0, 32)
+const bodyOf = (length: number) => (length === 32 ? id32 : scratch.subarray(0, length))
 
 /** cb58 = base58(bytes ‖ last 4 bytes of sha256(bytes)), the node's text form of IDs (`utils/cb58`). */
 export function cb58Encode(bytes: Uint8Array): string {
-  if (scratch.length < bytes.length + 4) scratch = new Uint8Array(bytes.length + 4)
+  if (scratch.length < bytes.length + 4) {
+    scratch = new Uint8Array(bytes.length + 4)
+    id32 = scratch.subarray(0, 32)
+  }
   scratch.set(bytes)
-  writeChecksum(scratch, bytes.length)
+  writeChecksum(bodyOf(bytes.length), scratch, bytes.length)
   return base58Encode(scratch, bytes.length + 4)
 }
 
@@ -18,7 +24,7 @@ export function cb58Encode(bytes: Uint8Array): string {
 export function cb58OfSha256(bytes: Uint8Array): string {
   const digest = sha256Latin1(bytes)
   for (let i = 0; i < 32; i++) scratch[i] = digest.charCodeAt(i)
-  writeChecksum(scratch, 32)
+  writeChecksum(id32, scratch, 32)
   return base58Encode(scratch, 36)
 }
 

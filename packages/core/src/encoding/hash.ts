@@ -39,10 +39,10 @@ export function checksumMatches(body: Uint8Array, data: Uint8Array, at: number):
   return true
 }
 
-/** Writes the checksum of `data[0, length)` at `data[length, length + 4)` (cb58Encode's scratch). */
-export function writeChecksum(data: Uint8Array, length: number): void {
-  const digest = sha256Latin1(data.subarray(0, length))
-  for (let i = 0; i < 4; i++) data[length + i] = digest.charCodeAt(28 + i)
+/** Writes the checksum of `body` at `data[at, at + 4)` (cb58Encode's scratch, `body` a view of its start). */
+export function writeChecksum(body: Uint8Array, data: Uint8Array, at: number): void {
+  const digest = sha256Latin1(body)
+  for (let i = 0; i < 4; i++) data[at + i] = digest.charCodeAt(28 + i)
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -49,9 +49,16 @@ export function hexDecodeScratch(text: string): Uint8Array {
   return body
 }
 
-/** The bytes of hex digits `text[from, to)`, already checked (an even count, any case), without slicing `text`. */
-export function hexRangeToBytes(text: string, from: number, to: number): Uint8Array {
-  const out = new Uint8Array((to - from) >> 1)
+/**
+ * The bytes of hex digits `text[from, to)`, already checked (an even count, any case), without slicing `text`: into
+ * `out` when given (a caller's scratch of the right length), else a new array.
+ */
+export function hexRangeToBytes(
+  text: string,
+  from: number,
+  to: number,
+  out = new Uint8Array((to - from) >> 1),
+): Uint8Array {
   for (let i = 0, j = from; i < out.length; i++, j += 2) out[i] = (nibble(text, j) << 4) | nibble(text, j + 1)
   return out
 }

@@ -40,6 +40,7 @@ export interface DecodedUtxo {
 
 /** Where the txID sits in a UTXO's hex text: after "0x" and the 2-byte codec version. */
 const TX_ID_HEX = { from: 6, to: 6 + 64 }
+const txIdScratch = new Uint8Array(32)
 
 /**
  * A decoded UTXO whose `id` and `txId` are computed when first read, then kept: three SHA-256 and two base58
@@ -55,9 +56,10 @@ class LazyUtxo {
   declare txId: string
   declare outputIndex: number
 
+  /** The txID's bytes: in a scratch that the next call overwrites (the IDs are computed from them at once). */
   static #txIdBytes(utxo: LazyUtxo): Uint8Array {
     const source = utxo.#source
-    return typeof source === 'string' ? hexRangeToBytes(source, TX_ID_HEX.from, TX_ID_HEX.to) : source
+    return typeof source === 'string' ? hexRangeToBytes(source, TX_ID_HEX.from, TX_ID_HEX.to, txIdScratch) : source
   }
   static readonly #ID: PropertyDescriptor = {
     get(this: LazyUtxo) {
