@@ -114,7 +114,8 @@ function readTransferOutput(r: CodecReader, utxo: DecodedUtxo): void {
 let lastAsset: { bytes: Uint8Array; id: string } | undefined
 function assetIdAt(bytes: Uint8Array, at: number): string {
   if (lastAsset && bytesEqualAt(lastAsset.bytes, bytes, at)) return lastAsset.id
-  const asset = bytes.slice(at, at + 32)
+  // A copy, also when `bytes` is a Buffer (whose slice is a view: the walk's scratch, overwritten by the next UTXO).
+  const asset = Uint8Array.prototype.slice.call(bytes, at, at + 32)
   lastAsset = { bytes: asset, id: cb58Encode(asset) }
   return lastAsset.id
 }
@@ -144,7 +145,8 @@ function readUtxo(r: CodecReader, utxo: DecodedUtxo): void {
 
 /** Decodes a UTXO as getUTXOs returns it (codec version ‖ txID ‖ outputIndex ‖ assetID ‖ typeID ‖ output). */
 export function decodeUtxo(bytes: Uint8Array): DecodedUtxo {
-  const utxo = new LazyUtxo(bytes.slice(2, 34)) as unknown as DecodedUtxo
+  // A copy of the txID (a Buffer's slice would be a view): the caller may reuse `bytes`.
+  const utxo = new LazyUtxo(Uint8Array.prototype.slice.call(bytes, 2, 34)) as unknown as DecodedUtxo
   readUtxo(new CodecReader(bytes), utxo)
   return utxo
 }
