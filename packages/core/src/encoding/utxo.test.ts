@@ -128,6 +128,17 @@ describe('decodeUtxo and decodeUtxoHex', () => {
     )
   })
 
+  test('asset IDs stay right past the decoder cache of 16 (20 assets, cycled twice)', () => {
+    const base = fc.sample(output, { seed: 3, numRuns: 1 })[0] as Output
+    for (let round = 0; round < 2; round++) {
+      for (let k = 0; k < 20; k++) {
+        const o = { ...base, asset: new Uint8Array(32).fill(k + 1) }
+        expect(decodeUtxoHex(hexEncode(encode(o))).assetId).toBe(cb58Encode(o.asset))
+        expect(decodeUtxo(encode(o)).assetId).toBe(cb58Encode(o.asset))
+      }
+    }
+  })
+
   test('IDs can be assigned like fields; the values are computed once', () => {
     const o = fc.sample(output, { seed: 7, numRuns: 1 })[0] as Output
     const utxo = decodeUtxoHex(hexEncode(encode(o)))

@@ -110,14 +110,20 @@ function readTransferOutput(r: CodecReader, utxo: DecodedUtxo): void {
   utxo.owners = owners
 }
 
-/** The last asset ID encoded: an address's UTXOs are nearly all of one asset (AVAX), so a walk encodes it once. */
-let lastAsset: { bytes: Uint8Array; id: string } | undefined
+/**
+ * The asset IDs encoded last: an address's UTXOs hold a handful of assets (AVAX and a few tokens, interleaved in UTXO
+ * ID order), so a walk encodes each one once instead of once a UTXO. Up to 16, the oldest replaced first.
+ */
+const assets: { bytes: Uint8Array; id: string }[] = []
+let nextAsset = 0
 function assetIdAt(bytes: Uint8Array, at: number): string {
-  if (lastAsset && bytesEqualAt(lastAsset.bytes, bytes, at)) return lastAsset.id
+  for (const asset of assets) if (bytesEqualAt(asset.bytes, bytes, at)) return asset.id
   // A copy, also when `bytes` is a Buffer (whose slice is a view: the walk's scratch, overwritten by the next UTXO).
-  const asset = Uint8Array.prototype.slice.call(bytes, at, at + 32)
-  lastAsset = { bytes: asset, id: cb58Encode(asset) }
-  return lastAsset.id
+  const copy = Uint8Array.prototype.slice.call(bytes, at, at + 32)
+  const asset = { bytes: copy, id: cb58Encode(copy) }
+  assets[nextAsset] = asset
+  nextAsset = (nextAsset + 1) % 16
+  return asset.id
 }
 
 function bytesEqualAt(a: Uint8Array, b: Uint8Array, at: number): boolean {
