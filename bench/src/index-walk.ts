@@ -39,6 +39,7 @@ const walk =
     : client.index.getContainerRange.items({ indexName: 'X/tx', startIndex: 0, endIndex: count - 1, concurrency })
 const checkpoints: number[] = []
 const sampler = sampleMemory()
+const cpuStart = process.cpuUsage()
 const start = performance.now()
 let seen = 0
 for await (const container of walk) {
@@ -47,6 +48,10 @@ for await (const container of walk) {
   if (seen % (count / 10) === 0) checkpoints.push(rssMb())
 }
 const elapsedMs = performance.now() - start
+const cpu = process.cpuUsage(cpuStart)
+const cpuMs = (cpu.user + cpu.system) / 1000
 const { peakRssMb, peakHeapMb } = sampler.stop()
 await client.close()
-process.stdout.write(`${JSON.stringify({ elapsedMs, seen, peakRssMb, peakHeapMb, checkpointsMb: checkpoints })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ elapsedMs, cpuMs, seen, peakRssMb, peakHeapMb, checkpointsMb: checkpoints })}\n`,
+)

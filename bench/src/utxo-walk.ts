@@ -1,7 +1,8 @@
 /**
  * One walk of every X-Chain UTXO of an address in a fresh process, so that its memory figures are its own:
- *   node utxo-walk.ts <url> <address> <core|raw>
- * `core` walks `client.avm.getUTXOs.items()` (decoded, de-duplicated by UTXO ID); `raw` threads startIndex/endIndex
+ *   node utxo-walk.ts <url> <address> <core|core-ids|raw>
+ * `core` walks `client.avm.getUTXOs.items()` (decoded, de-duplicated by UTXO ID); `core-ids` also reads each UTXO's
+ * `id` and `txId`, which core computes only when read (a sum of balances does not); `raw` threads startIndex/endIndex
  * by hand with undici and JSON.parse and only counts. Memory is sampled during the walk and at every 10,000 UTXOs.
  * Prints one JSON line.
  */
@@ -51,12 +52,18 @@ if (mode !== 'raw') {
 const walk = client ? client.avm.getUTXOs.items({ addresses: [address] }) : rawWalk()
 const checkpointsMb: number[] = []
 const sampler = sampleMemory()
+const cpuStart = process.cpuUsage()
 const start = performance.now()
 let seen = 0
-for await (const _ of walk) {
+let idChars = 0
+for await (const utxo of walk) {
+  if (mode === 'core-ids') idChars += (utxo as { id: string }).id.length + (utxo as { txId: string }).txId.length
   if (++seen % 10_000 === 0) checkpointsMb.push(Math.round(rssMb()))
 }
+if (mode === 'core-ids' && idChars < seen * 2 * 40) throw new Error(`IDs of ${idChars} characters for ${seen} UTXOs`)
 const elapsedMs = performance.now() - start
+const cpu = process.cpuUsage(cpuStart)
+const cpuMs = (cpu.user + cpu.system) / 1000
 const { peakRssMb, peakHeapMb } = sampler.stop()
 await client?.close()
-process.stdout.write(`${JSON.stringify({ mode, elapsedMs, seen, peakRssMb, peakHeapMb, checkpointsMb })}\n`)
+process.stdout.write(`${JSON.stringify({ mode, elapsedMs, cpuMs, seen, peakRssMb, peakHeapMb, checkpointsMb })}\n`)

@@ -76,6 +76,19 @@ export class CodecReader {
     const at = this.take(n)
     return this.data.subarray(at, at + n)
   }
+  /** Passes over `n` bytes and returns their offset: reading them in place spares a view per field. */
+  skip(n: number): number {
+    return this.take(n)
+  }
+  /** Back to the first byte, to read the same buffer again (a decoder's scratch holding the next value). */
+  rewind(): this {
+    this.offset = 0
+    return this
+  }
+  /** The bytes being read. */
+  get source(): Uint8Array {
+    return this.data
+  }
   sizedBytes(): Uint8Array {
     return this.bytes(this.u32())
   }

@@ -1,6 +1,6 @@
 import { hex } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
-import { bytesEqual, checksum, concatBytes } from './hash.js'
+import { checksum, checksumMatches, concatBytes, hasValidChecksum } from './hash.js'
 
 /**
  * The node's byte encodings (`utils/formatting`): `hex`/`hexc` = "0x" + hex(bytes ‖ 4-byte checksum),
@@ -20,16 +20,63 @@ export function hexDecode(text: string, options: { checksum?: boolean } = {}): U
   const raw = hexDigitsToBytes(digits)
   if (options.checksum === false) return raw
   if (raw.length < 4) throw new InvalidEncodingError(`"${clip(text)}" is shorter than its 4-byte checksum`)
-  const body = raw.subarray(0, raw.length - 4)
-  if (!bytesEqual(checksum(body), raw.subarray(raw.length - 4))) {
+  if (!hasValidChecksum(raw)) throw new InvalidEncodingError(`"${clip(text)}" has an invalid checksum`)
+  return raw.subarray(0, raw.length - 4)
+}
+
+// Scratch of `hexDecodeScratch` (grown as needed, a Buffer only where Node's Buffer exists) and its last result, a
+// view of its first bytes kept while the lengths repeat (a walk's UTXOs mostly have one length).
+let scratch: Buffer | undefined
+let body: Buffer | undefined
+
+/**
+ * `hexDecode(text)` (checksum checked) into a buffer that the next call overwrites: a walk decodes each UTXO once and
+ * keeps only what it reads from the bytes, so no buffer per UTXO. Node's hex writer stops at the first pair that is
+ * not hex, which is how invalid digits are caught; errors are `hexDecode`'s own. In Node the result is a Buffer.
+ */
+export function hexDecodeScratch(text: string): Uint8Array {
+  const length = (text.length - 2) >> 1
+  if (!NodeBuffer || !text.startsWith('0x') || text.length % 2 !== 0 || length < 4) return hexDecode(text)
+  if (!scratch || scratch.length < length) {
+    scratch = NodeBuffer.allocUnsafeSlow(Math.max(length, 1024))
+    body = undefined
+  }
+  if (scratch.write(text.slice(2), 0, length, 'hex') !== length) return hexDecode(text) // throws: not hex
+  if (body?.length !== length - 4) body = scratch.subarray(0, length - 4)
+  if (!checksumMatches(body, scratch, length - 4)) {
     throw new InvalidEncodingError(`"${clip(text)}" has an invalid checksum`)
   }
   return body
 }
 
+/**
+ * The bytes of hex digits `text[from, to)`, already checked (an even count, any case), without slicing `text`: into
+ * `out` when given (a caller's scratch of the right length), else a new array.
+ */
+export function hexRangeToBytes(
+  text: string,
+  from: number,
+  to: number,
+  out = new Uint8Array((to - from) >> 1),
+): Uint8Array {
+  for (let i = 0, j = from; i < out.length; i++, j += 2) out[i] = (nibble(text, j) << 4) | nibble(text, j + 1)
+  return out
+}
+
+/** 0-9, a-f, A-F by char code (`c | 0x20` lower-cases a letter). */
+function nibble(text: string, at: number): number {
+  const c = text.charCodeAt(at)
+  return c <= 57 ? c - 48 : (c | 0x20) - 87
+}
+
 /** Plain lower-case hex without prefix or checksum. */
 export function bytesToHex(bytes: Uint8Array): string {
   return NodeBuffer ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex') : hex.encode(bytes)
+}
+
+/** `bytesToHex(bytes.subarray(from, to))` without the view in Node (a Buffer writes a range of itself). */
+export function bytesToHexRange(bytes: Uint8Array, from: number, to: number): string {
+  return NodeBuffer?.isBuffer(bytes) ? bytes.toString('hex', from, to) : bytesToHex(bytes.subarray(from, to))
 }
 
 export function hexToBytes(digits: string): Uint8Array {

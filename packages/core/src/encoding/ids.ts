@@ -1,6 +1,5 @@
 import { InvalidEncodingError } from '../errors.js'
-import { cb58Decode, cb58Encode, isCb58 } from './cb58.js'
-import { sha256 } from './hash.js'
+import { cb58Decode, cb58Encode, cb58OfSha256, isCb58 } from './cb58.js'
 
 /** `ids.Empty`: 32 zero bytes, which is also the Primary Network's subnet ID and the P-Chain's blockchain ID. */
 export const EMPTY_ID = '11111111111111111111111111111111LpoYY'
@@ -14,7 +13,7 @@ export function isId(text: string): boolean {
 
 /** ID of a container whose ID is the hash of its bytes: X/P transactions, inner X/P blocks. */
 export function idFromBytes(bytes: Uint8Array): string {
-  return cb58Encode(sha256(bytes))
+  return cb58OfSha256(bytes)
 }
 
 export function formatNodeId(bytes: Uint8Array): string {
@@ -40,8 +39,18 @@ export function utxoId(txId: string, outputIndex: number): string {
 
 /** `utxoId` from the txID's 32 bytes (a decoded UTXO has them: no cb58 round trip). */
 export function utxoIdOf(txIdBytes: Uint8Array, outputIndex: number): string {
-  const prefixed = new Uint8Array(8 + txIdBytes.length)
-  new DataView(prefixed.buffer).setBigUint64(0, BigInt(outputIndex))
+  if (prefixed.length !== 8 + txIdBytes.length) {
+    prefixed = new Uint8Array(8 + txIdBytes.length)
+    view = new DataView(prefixed.buffer)
+  }
+  // An output index is a u32 (`avax.UTXOID`): no BigInt for it. Anything else keeps setBigUint64's errors.
+  if (outputIndex >>> 0 === outputIndex) {
+    view.setUint32(0, 0)
+    view.setUint32(4, outputIndex)
+  } else view.setBigUint64(0, BigInt(outputIndex))
   prefixed.set(txIdBytes, 8)
-  return cb58Encode(sha256(prefixed))
+  return cb58OfSha256(prefixed)
 }
+// Scratch of utxoIdOf (synchronous, so shared): outputIndex then the txID.
+let prefixed = new Uint8Array(40)
+let view = new DataView(prefixed.buffer)
