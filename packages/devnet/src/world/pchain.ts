@@ -1,6 +1,7 @@
 import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
 import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast, u32be } from './bytes.js'
+import { type Change, ChangeChain } from './change-chain.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
 import {
   GENESIS_TIME,
@@ -128,7 +129,8 @@ type Spec =
   // Live rounds only (`grow`): the n-th validator added while running (its identity derived when needed),
   | { kind: 'liveValidator'; n: number }
   | { kind: 'reward'; stakerTx: number }
-  | { kind: 'l1Weight'; validator: number; weight: bigint }
+  // The nonce the validator's next weight message must carry when the tx was made (`getL1Validator` minNonce then).
+  | { kind: 'l1Weight'; validator: number; weight: bigint; nonce: bigint }
   | { kind: 'l1Balance'; validator: number; amount: bigint }
 
 /** What an IncreaseL1ValidatorBalanceTx of a live round adds. */
@@ -136,12 +138,13 @@ const LIVE_BALANCE_INCREASE = AVAX(1) / 10n
 const LIVE_KINDS = ['transfer', 'liveValidator', 'reward', 'l1Weight', 'l1Balance'] as const
 
 /**
- * The specs of the txs live rounds add, 5 bytes each (a kind and one integer) where an object apiece cost ~70: a
+ * The specs of the txs live rounds add, 9 bytes each (a kind and one integer) where an object apiece cost ~70: a
  * devnet that runs for days adds millions.
  */
 class LiveSpecs {
   private kinds = new Uint8Array(0)
-  private values = new Int32Array(0)
+  /** Float64: an l1Weight's nonce, validator and weight need more than 32 bits (exact integers up to 2^53). */
+  private values = new Float64Array(0)
   private length = 0
 
   push(spec: Spec): void {
@@ -156,7 +159,7 @@ class LiveSpecs {
         : spec.kind === 'reward'
           ? spec.stakerTx
           : spec.kind === 'l1Weight'
-            ? spec.validator * 65536 + Number(spec.weight)
+            ? (Number(spec.nonce) * 4 + spec.validator) * 65536 + Number(spec.weight)
             : spec.kind === 'l1Balance'
               ? spec.validator
               : 0
@@ -169,8 +172,15 @@ class LiveSpecs {
         return { kind: 'liveValidator', n: value }
       case 'reward':
         return { kind: 'reward', stakerTx: value }
-      case 'l1Weight':
-        return { kind: 'l1Weight', validator: Math.floor(value / 65536), weight: BigInt(value % 65536) }
+      case 'l1Weight': {
+        const key = Math.floor(value / 65536)
+        return {
+          kind: 'l1Weight',
+          validator: key % 4,
+          weight: BigInt(value % 65536),
+          nonce: BigInt(Math.floor(key / 4)),
+        }
+      }
       case 'l1Balance':
         return { kind: 'l1Balance', validator: value, amount: LIVE_BALANCE_INCREASE }
       default:
@@ -243,10 +253,11 @@ export class PChain {
   private readonly liveSpecs = new LiveSpecs()
   private readonly exportOwner: Uint8Array
   private readonly locked: Output[]
-  private ids: Uint8Array
-  /** ewoq's change before tx j: amount and output index in tx j-1 (tx -1 = the genesis UTXO). */
-  private changeBefore: BigUint64Array
-  private changeIndexBefore: Uint8Array
+  /**
+   * Every tx spends ewoq's change the one before it left (a RewardValidatorTx spends none and passes it on): tx IDs
+   * and changes are checkpointed and rebuilt on demand.
+   */
+  private readonly txs: ChangeChain<PTx>
   private blockFirstTx: Int32Array
   /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
   private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
@@ -306,10 +317,15 @@ export class PChain {
       })
     }
 
-    this.ids = new Uint8Array(this.txCount * 32)
-    this.changeBefore = new BigUint64Array(this.txCount + 1)
-    this.changeIndexBefore = new Uint8Array(this.txCount + 1)
-    this.changeBefore[0] = GENESIS_ALLOCATION
+    this.txs = new ChangeChain<PTx>(
+      () => ({ txId: this.genesisUtxoTxId, outputIndex: 0, amount: GENESIS_ALLOCATION }),
+      (j, before) => {
+        const { tx, changeIndex, change } = this.makeTx(j, before)
+        const id = sha256Fast(encodePTx(tx))
+        const after = tx.type === 'rewardValidator' ? before : { txId: id, outputIndex: changeIndex, amount: change }
+        return { id, after, value: tx }
+      },
+    )
     for (let j = 0; j < this.txCount; j++) {
       this.accept(j)
     }
@@ -375,11 +391,8 @@ export class PChain {
 
   /** Derives tx j (its spec known, the txs before it accepted), stores its ID and ewoq's change after it. */
   private accept(j: number): PTx {
-    const { tx, changeIndex, change } = this.makeTx(j)
-    const id = sha256Fast(encodePTx(tx))
-    this.ids.set(id, j * 32)
-    this.changeBefore[j + 1] = change
-    this.changeIndexBefore[j + 1] = changeIndex
+    if (j !== this.txs.length) throw new RangeError(`P-Chain tx ${j} accepted out of order`)
+    const { value: tx, id } = this.txs.append()
     this.record(j, tx, id)
     return tx
   }
@@ -425,7 +438,8 @@ export class PChain {
       case 2: {
         const validator = k % this.l1Validators.length
         const weight = BigInt(50 + below(this.seed, Stream.liveValidator, 1_000_000 + round, 451))
-        return { kind: 'l1Weight', validator, weight }
+        const nonce = (this.l1Validators[validator] as L1Validator).minNonce
+        return { kind: 'l1Weight', validator, weight, nonce }
       }
       case 3:
         return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: LIVE_BALANCE_INCREASE }
@@ -455,9 +469,6 @@ export class PChain {
     if (spec) {
       const j = this.txCount
       this.liveSpecs.push(spec)
-      this.ids = grown(this.ids, (j + 1) * 32)
-      this.changeBefore = grown(this.changeBefore, j + 2)
-      this.changeIndexBefore = grown(this.changeIndexBefore, j + 2)
       this.txCount = j + 1
       this.blockFirstTx[height + 1] = j + 1
       this.accept(j)
@@ -492,7 +503,7 @@ export class PChain {
   }
 
   txId(j: number): Uint8Array {
-    return this.ids.subarray(j * 32, j * 32 + 32)
+    return this.txs.id(j)
   }
 
   tx(j: number): { tx: PTx; id: Uint8Array; bytes: Uint8Array } {
@@ -504,7 +515,7 @@ export class PChain {
 
   /** ewoq's latest P-Chain change (with the stakes and rewards of ended validators, its local UTXOs). */
   treasuryUtxo(): LocalUtxo {
-    const input = this.treasuryInput(this.txCount)
+    const input = this.txs.current()
     return {
       txId: input.txId,
       outputIndex: input.outputIndex,
@@ -578,7 +589,7 @@ export class PChain {
   /** The outputs of the locked setup tx that an address (hex) owns or co-owns. */
   lockedUtxos(shortIdHex: string): LocalUtxo[] {
     const j = this.specs.findIndex((s) => s.kind === 'locked')
-    const change = this.changeIndexBefore[j + 1]
+    const change = this.txs.after(j).outputIndex
     const out: LocalUtxo[] = []
     this.tx(j).tx.base.outputs.forEach((output, index) => {
       if (index !== change && output.addresses.some((a) => bytesToHex(a) === shortIdHex))
@@ -588,14 +599,12 @@ export class PChain {
   }
 
   /** ewoq's change that tx j spends: the output of the last tx before j that spent one (a RewardValidatorTx does not). */
-  private treasuryInput(j: number): Input {
-    let payer = j - 1
-    while (payer >= 0 && this.spec(payer).kind === 'reward') payer--
+  private treasuryInput(change: Change): Input {
     return {
-      txId: payer < 0 ? this.genesisUtxoTxId : this.txId(payer),
-      outputIndex: this.changeIndexBefore[j] as number,
+      txId: change.txId,
+      outputIndex: change.outputIndex,
       assetId: this.avaxAssetId,
-      amount: this.changeBefore[j] as bigint,
+      amount: change.amount,
       sigIndices: [0],
     }
   }
@@ -607,11 +616,11 @@ export class PChain {
   }
 
   /** Derives tx j from its spec and ewoq's change before it. */
-  private makeTx(j: number): { tx: PTx; change: bigint; changeIndex: number } {
+  private makeTx(j: number, before: Change = this.txs.before(j)): { tx: PTx; change: bigint; changeIndex: number } {
     const spec = this.spec(j)
     const height = this.txHeight(j)
     const time = this.blockTime(height)
-    const input = this.treasuryInput(j)
+    const input = this.treasuryInput(before)
     if (spec.kind === 'reward') {
       const base = {
         networkId: NETWORK_ID,
@@ -732,7 +741,7 @@ export class PChain {
         break
       case 'l1Weight': {
         const v = this.l1Validators[spec.validator] as L1Validator
-        body = { type: 'setL1ValidatorWeight', message: this.weightMessage(v, spec.weight) }
+        body = { type: 'setL1ValidatorWeight', message: this.weightMessage(v, spec.weight, spec.nonce) }
         break
       }
       case 'l1Balance': {
@@ -768,11 +777,11 @@ export class PChain {
    * (`vms/platformvm/warp/message/l1_validator_weight.go`, `warp/payload/addressed_call.go`, `warp/message.go`,
    * `warp/signature.go` BitSetSignature; codec type IDs from each package's codec.go). The signature is filler.
    */
-  private weightMessage(v: L1Validator, weight: bigint): Uint8Array {
-    const weightMsg = new ByteWriter(64).u16(0).u32(3).bytes(v.validationId).u64(v.minNonce).u64(weight).finish()
+  private weightMessage(v: L1Validator, weight: bigint, nonce: bigint): Uint8Array {
+    const weightMsg = new ByteWriter(64).u16(0).u32(3).bytes(v.validationId).u64(nonce).u64(weight).finish()
     const call = new ByteWriter(128).u16(0).u32(1).sizedBytes(this.l1ManagerAddress).sizedBytes(weightMsg).finish()
     const l1Chain = this.blockchains.find((b) => Buffer.compare(b.subnetId, this.l1SubnetId) === 0)
-    const signature = derive(this.seed, `l1-weight/${bytesToHex(v.validationId)}/${v.minNonce}`, 96)
+    const signature = derive(this.seed, `l1-weight/${bytesToHex(v.validationId)}/${nonce}`, 96)
     return new ByteWriter(320)
       .u16(0)
       .u32(NETWORK_ID)

@@ -1,6 +1,7 @@
 import { encodeXTx, writeXTxBody, type XTx, xTxId } from './avm-codec.js'
 import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast } from './bytes.js'
+import { type Change, ChangeChain } from './change-chain.js'
 import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from './components.js'
 import {
   AvmType,
@@ -191,10 +192,15 @@ export class XChain {
   private linearGenesis: { bytes: Uint8Array; id: Uint8Array; chain: BlockIdChain } | undefined
   /** Who the txs `grow` adds pay, in turn. */
   private readonly liveRecipients: Account[]
-  /** Per added tx (counted from 0): its ID, and ewoq's AVAX change it leaves (amount, output index). */
-  private liveIds = new Uint8Array(0)
-  private liveChange = new BigUint64Array(0)
-  private liveChangeIndex = new Uint8Array(0)
+  /** The added txs (counted from 0): each spends ewoq's AVAX change the one before left; IDs are checkpointed. */
+  private readonly live = new ChangeChain<undefined>(
+    () => this.rootChange(),
+    (l, spent) => {
+      const { tx, change, changeIndex } = this.liveTx(l, spent)
+      const id = xTxId(tx)
+      return { id, after: { txId: id, outputIndex: changeIndex, amount: change }, value: undefined }
+    },
+  )
   /** Per added block: its first added tx and its time. */
   private liveBlockFirst = new Int32Array(0)
   private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
@@ -278,15 +284,7 @@ export class XChain {
   grow(round: number, time: number): void {
     const first = this.liveTxCount
     const count = 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3)
-    this.liveIds = grown(this.liveIds, (first + count) * 32)
-    this.liveChange = grown(this.liveChange, first + count)
-    this.liveChangeIndex = grown(this.liveChangeIndex, first + count)
-    for (let l = first; l < first + count; l++) {
-      const { tx, change, changeIndex } = this.liveTx(l)
-      this.liveIds.set(xTxId(tx), l * 32)
-      this.liveChange[l] = change
-      this.liveChangeIndex[l] = changeIndex
-    }
+    for (let l = first; l < first + count; l++) this.live.append()
     const k = this.blockCount - this.staticBlockCount
     this.liveBlockFirst = grown(this.liveBlockFirst, k + 1)
     this.liveBlockFirst[k] = first
@@ -296,10 +294,12 @@ export class XChain {
     this.linearGenesis?.chain.extend(this.blockCount)
   }
 
-  /** Added tx l (counted from 0): spends ewoq's latest AVAX change, pays a recipient, returns the change to ewoq. */
-  private liveTx(l: number): { tx: XTx; change: bigint; changeIndex: number; paymentIndex: number } {
+  /** Added tx l (counted from 0): spends ewoq's AVAX change `spent`, pays a recipient, returns the change to ewoq. */
+  private liveTx(
+    l: number,
+    spent: Change = this.live.before(l),
+  ): { tx: XTx; change: bigint; changeIndex: number; paymentIndex: number } {
     const avax = this.assetId(0)
-    const spent = l === 0 ? this.rootChange() : this.liveChangeRef(l - 1)
     const amount = BigInt(1 + below(this.seed, Stream.liveX, l, 1000)) * 1_000_000n
     const payee = this.liveRecipients[l % this.liveRecipients.length] as Account
     const pay = transferOutput(avax, amount, payee.shortId)
@@ -323,14 +323,6 @@ export class XChain {
     const root = this.node(0)
     const output = root.tx.outputs[root.changeIndex] as Output
     return { txId: this.txId(this.prefixCount), outputIndex: root.changeIndex, amount: output.amount }
-  }
-
-  private liveChangeRef(l: number): UtxoRef {
-    return {
-      txId: this.liveIds.subarray(l * 32, l * 32 + 32),
-      outputIndex: this.liveChangeIndex[l] as number,
-      amount: this.liveChange[l] as bigint,
-    }
   }
 
   /**
@@ -430,10 +422,7 @@ export class XChain {
 
   txId(i: number): Uint8Array {
     if (i < this.prefixCount) return this.prefixIds.subarray(i * 32, i * 32 + 32)
-    if (i >= this.staticTxCount) {
-      const l = i - this.staticTxCount
-      return this.liveIds.subarray(l * 32, l * 32 + 32)
-    }
+    if (i >= this.staticTxCount) return this.live.id(i - this.staticTxCount)
     const t = i - this.prefixCount
     if (this.isInternal(t) && this.internalDone?.[t] === 1) {
       return (this.internalIds as Uint8Array).subarray(t * 32, t * 32 + 32)
@@ -803,7 +792,7 @@ export class XChain {
 
   /** ewoq's unspent treasury outputs: the root's AVAX change, each asset's last change, the USDT mint output. */
   private treasuryUtxos(): UtxoSource[] {
-    const avax = this.liveTxCount === 0 ? this.rootChange() : this.liveChangeRef(this.liveTxCount - 1)
+    const avax = this.live.current()
     const out: UtxoSource[] = [
       {
         txId: avax.txId,
