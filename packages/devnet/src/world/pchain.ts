@@ -1,5 +1,4 @@
 import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
-import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast, u32be } from './bytes.js'
 import { type Change, ChangeChain } from './change-chain.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
@@ -15,9 +14,10 @@ import {
   X_CHAIN_BYTES,
   YEAR_SECONDS,
 } from './constants.js'
-import { grown, upperBoundOf } from './growable.js'
+import { upperBoundOf } from './growable.js'
 import { type Account, derivedAccount, derivedNode, ewoq, localNodes, type NodeIdentity } from './keys.js'
 import { Lru } from './lru.js'
+import { PLiveTxs } from './p-live.js'
 import {
   encodePBlock,
   encodePCommitBlock,
@@ -135,58 +135,17 @@ type Spec =
 
 /** What an IncreaseL1ValidatorBalanceTx of a live round adds. */
 const LIVE_BALANCE_INCREASE = AVAX(1) / 10n
-const LIVE_KINDS = ['transfer', 'liveValidator', 'reward', 'l1Weight', 'l1Balance'] as const
+/** Live-round counters: validators added (`liveValidator` n), then each L1 validator's weight-message nonce. */
+const ADDED_COUNTER = 0
+const NONCE_COUNTER = 1
+/** The L1's validators (`convert`), whose weights and balances live rounds set in turn. */
+const L1_VALIDATORS = 3
 
-/**
- * The specs of the txs live rounds add, 9 bytes each (a kind and one integer) where an object apiece cost ~70: a
- * devnet that runs for days adds millions.
- */
-class LiveSpecs {
-  private kinds = new Uint8Array(0)
-  /** Float64: an l1Weight's nonce, validator and weight need more than 32 bits (exact integers up to 2^53). */
-  private values = new Float64Array(0)
-  private length = 0
-
-  push(spec: Spec): void {
-    this.kinds = grown(this.kinds, this.length + 1)
-    this.values = grown(this.values, this.length + 1)
-    const kind = LIVE_KINDS.indexOf(spec.kind as (typeof LIVE_KINDS)[number])
-    if (kind < 0) throw new TypeError(`not a live spec: ${spec.kind}`)
-    this.kinds[this.length] = kind
-    this.values[this.length++] =
-      spec.kind === 'liveValidator'
-        ? spec.n
-        : spec.kind === 'reward'
-          ? spec.stakerTx
-          : spec.kind === 'l1Weight'
-            ? (Number(spec.nonce) * 4 + spec.validator) * 65536 + Number(spec.weight)
-            : spec.kind === 'l1Balance'
-              ? spec.validator
-              : 0
-  }
-
-  at(k: number): Spec {
-    const value = this.values[k] as number
-    switch (LIVE_KINDS[this.kinds[k] as number]) {
-      case 'liveValidator':
-        return { kind: 'liveValidator', n: value }
-      case 'reward':
-        return { kind: 'reward', stakerTx: value }
-      case 'l1Weight': {
-        const key = Math.floor(value / 65536)
-        return {
-          kind: 'l1Weight',
-          validator: key % 4,
-          weight: BigInt(value % 65536),
-          nonce: BigInt(Math.floor(key / 4)),
-        }
-      }
-      case 'l1Balance':
-        return { kind: 'l1Balance', validator: value, amount: LIVE_BALANCE_INCREASE }
-      default:
-        return TRANSFER
-    }
-  }
+/** The counter a live round's tx adds one to (`PChain.liveSpec`), or -1. */
+function liveCounter(round: number): number {
+  if (round % 4 === 1) return ADDED_COUNTER
+  if (round % 4 === 2) return NONCE_COUNTER + (Math.floor(round / 4) % L1_VALIDATORS)
+  return -1
 }
 
 const ADDED_VALIDATORS = 10
@@ -247,10 +206,11 @@ export class PChain {
   readonly genesisBlock: Uint8Array
   readonly genesisBlockId: Uint8Array
 
-  /** The setup txs' specs; the static chain's other txs are transfers, and the live ones are in `liveSpecs`. */
+  /** The setup txs' specs; the static chain's other txs are transfers, and the live ones follow from `live`. */
   private readonly specs: Spec[]
   private readonly staticTxCount: number
-  private readonly liveSpecs = new LiveSpecs()
+  /** The txs and blocks live rounds added: rounds, times and rewards, from which their specs and heights follow. */
+  private readonly live = new PLiveTxs(ROUND_SECONDS, NONCE_COUNTER + 3, (round) => liveCounter(round))
   private readonly exportOwner: Uint8Array
   private readonly locked: Output[]
   /**
@@ -258,14 +218,9 @@ export class PChain {
    * and changes are checkpointed and rebuilt on demand.
    */
   private readonly txs: ChangeChain<PTx>
-  private blockFirstTx: Int32Array
-  /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
-  private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
-  private liveValidatorCount = 0
+  /** First tx of each static block (heights 0..staticHeight + 1). */
+  private readonly blockFirstTx: Int32Array
   private readonly liveNodes = new Lru<number, NodeIdentity>(64)
-  /** Validators whose stake ended, oldest first, 8 bytes each: their tx and the height that removed them. */
-  private ended = new Int32Array(32)
-  private endedCount = 0
   private readonly txCache = new Lru<number, { tx: PTx; id: Uint8Array; bytes: Uint8Array }>(1024)
   private readonly blockCache = new Lru<number, BuiltBlock>(256)
 
@@ -400,15 +355,20 @@ export class PChain {
   /** Block height holding tx j: the first block whose txs end after j (commit blocks hold none). */
   txHeight(j: number): number {
     if (j < this.setupCount) return j + 1
-    return upperBoundOf(this.blockFirstTx, this.height + 2, j) - 1
+    if (j >= this.staticTxCount) return this.staticHeight + 1 + this.live.blockOffset(j - this.staticTxCount)
+    return upperBoundOf(this.blockFirstTx, this.staticHeight + 2, j) - 1
   }
 
   blockTxRange(height: number): [number, number] {
-    return [this.blockFirstTx[height] as number, this.blockFirstTx[height + 1] as number]
+    if (height <= this.staticHeight)
+      return [this.blockFirstTx[height] as number, this.blockFirstTx[height + 1] as number]
+    const { tx, commit } = this.live.blockAt(height - this.staticHeight - 1)
+    const first = this.staticTxCount + tx
+    return commit ? [first + 1, first + 1] : [first, first + 1]
   }
 
   blockTime(height: number): number {
-    if (height > this.staticHeight) return this.liveTimes.at(height - this.staticHeight - 1)
+    if (height > this.staticHeight) return this.live.time(this.live.blockAt(height - this.staticHeight - 1).tx)
     return GENESIS_TIME + height * P_BLOCK_SECONDS
   }
 
@@ -420,29 +380,35 @@ export class PChain {
    */
   grow(round: number, time: number): void {
     const ended = this.primaryValidators.find((v) => v.end <= time)
+    const j = this.txCount
+    this.live.push(round, time, ended ? this.findTx(ended.txId) : undefined)
+    this.txCount = j + 1
+    this.height++
+    this.chain.extend(this.height)
+    this.accept(j)
     if (ended) {
-      const stakerTx = this.findTx(ended.txId)
       // The proposal block (the reward tx), then its commit block (no tx): `blockKind`.
-      this.addBlock(time, { kind: 'reward', stakerTx })
-      this.addBlock(time, undefined)
-      return
+      this.height++
+      this.chain.extend(this.height)
     }
-    this.addBlock(time, this.liveSpec(round))
   }
 
-  private liveSpec(round: number): Spec {
-    const k = Math.floor(round / 4)
+  /** Live tx k's spec: a reward, or what its round adds (`liveCounter` counts the validators and nonces before it). */
+  private liveSpec(k: number): Spec {
+    const stakerTx = this.live.stakerOf(k)
+    if (stakerTx >= 0) return { kind: 'reward', stakerTx }
+    const round = this.live.round(k)
+    const validator = Math.floor(round / 4) % L1_VALIDATORS
     switch (round % 4) {
       case 1:
-        return { kind: 'liveValidator', n: this.liveValidatorCount++ }
+        return { kind: 'liveValidator', n: this.live.counterBefore(k, ADDED_COUNTER) }
       case 2: {
-        const validator = k % this.l1Validators.length
         const weight = BigInt(50 + below(this.seed, Stream.liveValidator, 1_000_000 + round, 451))
-        const nonce = (this.l1Validators[validator] as L1Validator).minNonce
+        const nonce = BigInt(this.live.counterBefore(k, NONCE_COUNTER + validator))
         return { kind: 'l1Weight', validator, weight, nonce }
       }
       case 3:
-        return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: LIVE_BALANCE_INCREASE }
+        return { kind: 'l1Balance', validator, amount: LIVE_BALANCE_INCREASE }
       default:
         return TRANSFER
     }
@@ -457,23 +423,6 @@ export class PChain {
       stake: AVAX(2_000 + 100 * below(this.seed, Stream.liveValidator, n, 31)),
       shares: 20_000,
       seconds: LIVE_STAKE_SECONDS,
-    }
-  }
-
-  private addBlock(time: number, spec: Spec | undefined): void {
-    const height = this.height + 1
-    this.blockFirstTx = grown(this.blockFirstTx, height + 2)
-    this.liveTimes.push(time)
-    this.height = height
-    this.chain.extend(height)
-    if (spec) {
-      const j = this.txCount
-      this.liveSpecs.push(spec)
-      this.txCount = j + 1
-      this.blockFirstTx[height + 1] = j + 1
-      this.accept(j)
-    } else {
-      this.blockFirstTx[height + 1] = this.txCount
     }
   }
 
@@ -493,7 +442,7 @@ export class PChain {
    * passed, so blocks that record it keep their IDs as the chain grows.
    */
   heightAt(time: number): number {
-    const live = this.liveTimes.countUpTo(time)
+    const live = this.live.blocksUpTo(time)
     if (live > 0) return this.staticHeight + live
     return Math.max(0, Math.min(this.staticHeight, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
   }
@@ -530,9 +479,9 @@ export class PChain {
    */
   rewardUtxos(): LocalUtxo[] {
     const out: LocalUtxo[] = []
-    for (let k = 0; k < this.endedCount; k++) {
+    for (let k = 0; k < this.live.rewardsLength; k++) {
       const v = this.pastValidator(k)
-      const { tx } = this.tx(this.ended[2 * k] as number)
+      const { tx } = this.tx(this.live.rewardStaker(k))
       if (tx.type !== 'addPermissionlessValidator') continue
       const base = tx.base.outputs.length
       tx.stake.forEach((output, i) => {
@@ -548,7 +497,7 @@ export class PChain {
   pastValidatorsAt(h: number): PastValidator[] {
     const out: PastValidator[] = []
     // Live stakes all last as long, so removal heights ascend: those removed after h are a suffix.
-    for (let k = this.endedCount - 1; k >= 0 && (this.ended[2 * k + 1] as number) > h; k--) {
+    for (let k = this.live.rewardsLength - 1; k >= 0 && this.removedHeight(k) > h; k--) {
       const v = this.pastValidator(k)
       if (v.addedHeight <= h) out.push(v)
     }
@@ -557,7 +506,7 @@ export class PChain {
 
   /** Validators whose stake ended so far (`pastValidatorAt(k)` for k below it, oldest first). */
   get pastValidatorCount(): number {
-    return this.endedCount
+    return this.live.rewardsLength
   }
 
   pastValidatorAt(k: number): PastValidator {
@@ -565,9 +514,14 @@ export class PChain {
   }
 
   private pastValidator(k: number): PastValidator {
-    const j = this.ended[2 * k] as number
+    const j = this.live.rewardStaker(k)
     const { tx, id } = this.tx(j)
-    return { ...this.validatorRecord(j, tx, id), removedHeight: this.ended[2 * k + 1] as number }
+    return { ...this.validatorRecord(j, tx, id), removedHeight: this.removedHeight(k) }
+  }
+
+  /** The height of the commit block of reward k, after its proposal block: where its validator left. */
+  private removedHeight(k: number): number {
+    return this.txHeight(this.staticTxCount + this.live.rewardTx(k)) + 1
   }
 
   /** Transfers paid to one P-Chain user (scan of the transfer txs; they are few). */
@@ -833,10 +787,6 @@ export class PChain {
         // Removed when the commit block after this proposal block is accepted.
         const k = this.primaryValidators.findIndex((v) => Buffer.compare(v.txId, tx.stakerTxId) === 0)
         this.primaryValidators.splice(k, 1)
-        this.ended = grown(this.ended, 2 * this.endedCount + 2)
-        this.ended[2 * this.endedCount] = (spec as { stakerTx: number }).stakerTx
-        this.ended[2 * this.endedCount + 1] = height + 1
-        this.endedCount++
         break
       }
       case 'setL1ValidatorWeight': {
@@ -901,7 +851,7 @@ export class PChain {
 
   private spec(j: number): Spec {
     if (j < this.setupCount) return this.specs[j] as Spec
-    return j < this.staticTxCount ? TRANSFER : this.liveSpecs.at(j - this.staticTxCount)
+    return j < this.staticTxCount ? TRANSFER : this.liveSpec(j - this.staticTxCount)
   }
 
   /**

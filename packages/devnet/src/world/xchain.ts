@@ -15,8 +15,8 @@ import {
   X_BLOCK_SECONDS,
   X_CHAIN_BYTES,
 } from './constants.js'
-import { grown, upperBoundOf } from './growable.js'
 import { type Account, ewoq } from './keys.js'
+import { LiveBlocks } from './live-blocks.js'
 import { Lru } from './lru.js'
 import { PeriodicPartition } from './partition.js'
 import type { AtomicOutput } from './pchain.js'
@@ -202,7 +202,7 @@ export class XChain {
     },
   )
   /** Per added block: its first added tx and its time. */
-  private liveBlockFirst = new Int32Array(0)
+  private readonly liveBlocks = new LiveBlocks((round) => 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3))
   private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
 
   constructor(options: XChainOptions) {
@@ -282,12 +282,8 @@ export class XChain {
    * (the bulk tree root's, then the previous added tx's) and paying one of the named accounts or users.
    */
   grow(round: number, time: number): void {
-    const first = this.liveTxCount
-    const count = 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3)
-    for (let l = first; l < first + count; l++) this.live.append()
-    const k = this.blockCount - this.staticBlockCount
-    this.liveBlockFirst = grown(this.liveBlockFirst, k + 1)
-    this.liveBlockFirst[k] = first
+    const count = this.liveBlocks.push(round)
+    for (let k = 0; k < count; k++) this.live.append()
     this.liveTimes.push(time)
     this.txCount += count
     this.blockCount++
@@ -869,10 +865,7 @@ export class XChain {
 
   /** Container index of the block holding linear-era tx i (i >= dagTxCount; block height = that + 1). */
   blockOf(i: number): number {
-    if (i >= this.staticTxCount) {
-      const liveBlocks = this.blockCount - this.staticBlockCount
-      return this.staticBlockCount + upperBoundOf(this.liveBlockFirst, liveBlocks, i - this.staticTxCount) - 1
-    }
+    if (i >= this.staticTxCount) return this.staticBlockCount + this.liveBlocks.blockOf(i - this.staticTxCount)
     return this.linear.groupOf(i - this.dag.txCount)
   }
 
@@ -880,8 +873,8 @@ export class XChain {
   blockTxRange(height: number): [number, number] {
     if (height > this.staticBlockCount) {
       const k = height - this.staticBlockCount - 1
-      const end = height === this.blockCount ? this.liveTxCount : (this.liveBlockFirst[k + 1] as number)
-      return [this.staticTxCount + (this.liveBlockFirst[k] as number), this.staticTxCount + end]
+      const [first, end] = this.liveBlocks.range(k)
+      return [this.staticTxCount + first, this.staticTxCount + end]
     }
     const [first, end] = this.linear.range(height - 1)
     return [first + this.dag.txCount, end + this.dag.txCount]
