@@ -276,7 +276,10 @@ export class PChain {
       () => ({ txId: this.genesisUtxoTxId, outputIndex: 0, amount: GENESIS_ALLOCATION }),
       (j, before) => {
         const { tx, changeIndex, change } = this.makeTx(j, before)
-        const id = sha256Fast(encodePTx(tx))
+        const bytes = encodePTx(tx)
+        const id = sha256Fast(bytes)
+        // Rebuilding a segment for a reader: keep the tx, as its block will ask for it next.
+        if (j < this.txs.length) this.txCache.set(j, { tx, id, bytes })
         const after = tx.type === 'rewardValidator' ? before : { txId: id, outputIndex: changeIndex, amount: change }
         return { id, after, value: tx }
       },

@@ -179,6 +179,8 @@ export class XChain {
   private lastInternalNode: TreeNode | undefined
   /** Signed bytes and IDs of recently served txs (~400 bytes each); descriptors are rebuilt when JSON is asked. */
   private readonly encoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(16_384)
+  /** Live txs' bytes from the segments rebuilt last (a few segments: a block built next finds its txs here). */
+  private readonly liveEncoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(256)
   private readonly records = new Lru<number, XTxRecord>(512)
   private readonly blocks = new Lru<number, BuiltBlock>(256)
   /** Linear-era txs (dagTxs..txCount-1, counted from 0) into blocks. */
@@ -197,7 +199,13 @@ export class XChain {
     () => this.rootChange(),
     (l, spent) => {
       const { tx, change, changeIndex } = this.liveTx(l, spent)
-      const id = xTxId(tx)
+      let id: Uint8Array
+      if (l < this.live.length) {
+        // Rebuilding a segment for a reader: keep the bytes too, as a block or index page will ask for them next.
+        const bytes = encodeXTx(tx)
+        id = sha256Fast(bytes)
+        this.liveEncoded.set(l, { id, bytes })
+      } else id = xTxId(tx)
       return { id, after: { txId: id, outputIndex: changeIndex, amount: change }, value: undefined }
     },
   )
@@ -901,7 +909,7 @@ export class XChain {
     w.u32(end - first)
     // A block embeds each tx without its codec version.
     for (let i = first; i < end; i++) {
-      const cached = this.encoded.get(i)
+      const cached = i >= this.staticTxCount ? this.liveEncoded.get(i - this.staticTxCount) : this.encoded.get(i)
       if (cached) w.bytes(cached.bytes.subarray(2))
       else if (i < this.prefixCount) writeXTxBody(w, this.buildPrefixTx(i).tx)
       else if (i >= this.staticTxCount) writeXTxBody(w, this.liveTx(i - this.staticTxCount).tx)
