@@ -1,6 +1,6 @@
 import { bytesToHex, formatNodeId } from '@avalanche-automation/core'
-import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast, u32be } from './bytes.js'
+import { type Change, ChangeChain } from './change-chain.js'
 import { type Input, type Output, type Owners, sortOutputs, transferOutput } from './components.js'
 import {
   GENESIS_TIME,
@@ -14,9 +14,10 @@ import {
   X_CHAIN_BYTES,
   YEAR_SECONDS,
 } from './constants.js'
-import { grown, upperBoundOf } from './growable.js'
+import { upperBoundOf } from './growable.js'
 import { type Account, derivedAccount, derivedNode, ewoq, localNodes, type NodeIdentity } from './keys.js'
 import { Lru } from './lru.js'
+import { PLiveTxs } from './p-live.js'
 import {
   encodePBlock,
   encodePCommitBlock,
@@ -128,55 +129,23 @@ type Spec =
   // Live rounds only (`grow`): the n-th validator added while running (its identity derived when needed),
   | { kind: 'liveValidator'; n: number }
   | { kind: 'reward'; stakerTx: number }
-  | { kind: 'l1Weight'; validator: number; weight: bigint }
+  // The nonce the validator's next weight message must carry when the tx was made (`getL1Validator` minNonce then).
+  | { kind: 'l1Weight'; validator: number; weight: bigint; nonce: bigint }
   | { kind: 'l1Balance'; validator: number; amount: bigint }
 
 /** What an IncreaseL1ValidatorBalanceTx of a live round adds. */
 const LIVE_BALANCE_INCREASE = AVAX(1) / 10n
-const LIVE_KINDS = ['transfer', 'liveValidator', 'reward', 'l1Weight', 'l1Balance'] as const
+/** Live-round counters: validators added (`liveValidator` n), then each L1 validator's weight-message nonce. */
+const ADDED_COUNTER = 0
+const NONCE_COUNTER = 1
+/** The L1's validators (`convert`), whose weights and balances live rounds set in turn. */
+const L1_VALIDATORS = 3
 
-/**
- * The specs of the txs live rounds add, 5 bytes each (a kind and one integer) where an object apiece cost ~70: a
- * devnet that runs for days adds millions.
- */
-class LiveSpecs {
-  private kinds = new Uint8Array(0)
-  private values = new Int32Array(0)
-  private length = 0
-
-  push(spec: Spec): void {
-    this.kinds = grown(this.kinds, this.length + 1)
-    this.values = grown(this.values, this.length + 1)
-    const kind = LIVE_KINDS.indexOf(spec.kind as (typeof LIVE_KINDS)[number])
-    if (kind < 0) throw new TypeError(`not a live spec: ${spec.kind}`)
-    this.kinds[this.length] = kind
-    this.values[this.length++] =
-      spec.kind === 'liveValidator'
-        ? spec.n
-        : spec.kind === 'reward'
-          ? spec.stakerTx
-          : spec.kind === 'l1Weight'
-            ? spec.validator * 65536 + Number(spec.weight)
-            : spec.kind === 'l1Balance'
-              ? spec.validator
-              : 0
-  }
-
-  at(k: number): Spec {
-    const value = this.values[k] as number
-    switch (LIVE_KINDS[this.kinds[k] as number]) {
-      case 'liveValidator':
-        return { kind: 'liveValidator', n: value }
-      case 'reward':
-        return { kind: 'reward', stakerTx: value }
-      case 'l1Weight':
-        return { kind: 'l1Weight', validator: Math.floor(value / 65536), weight: BigInt(value % 65536) }
-      case 'l1Balance':
-        return { kind: 'l1Balance', validator: value, amount: LIVE_BALANCE_INCREASE }
-      default:
-        return TRANSFER
-    }
-  }
+/** The counter a live round's tx adds one to (`PChain.liveSpec`), or -1. */
+function liveCounter(round: number): number {
+  if (round % 4 === 1) return ADDED_COUNTER
+  if (round % 4 === 2) return NONCE_COUNTER + (Math.floor(round / 4) % L1_VALIDATORS)
+  return -1
 }
 
 const ADDED_VALIDATORS = 10
@@ -237,24 +206,21 @@ export class PChain {
   readonly genesisBlock: Uint8Array
   readonly genesisBlockId: Uint8Array
 
-  /** The setup txs' specs; the static chain's other txs are transfers, and the live ones are in `liveSpecs`. */
+  /** The setup txs' specs; the static chain's other txs are transfers, and the live ones follow from `live`. */
   private readonly specs: Spec[]
   private readonly staticTxCount: number
-  private readonly liveSpecs = new LiveSpecs()
+  /** The txs and blocks live rounds added: rounds, times and rewards, from which their specs and heights follow. */
+  private readonly live = new PLiveTxs(ROUND_SECONDS, NONCE_COUNTER + 3, (round) => liveCounter(round))
   private readonly exportOwner: Uint8Array
   private readonly locked: Output[]
-  private ids: Uint8Array
-  /** ewoq's change before tx j: amount and output index in tx j-1 (tx -1 = the genesis UTXO). */
-  private changeBefore: BigUint64Array
-  private changeIndexBefore: Uint8Array
-  private blockFirstTx: Int32Array
-  /** Times of the blocks added by `grow` (height staticHeight + 1 + k). */
-  private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
-  private liveValidatorCount = 0
+  /**
+   * Every tx spends ewoq's change the one before it left (a RewardValidatorTx spends none and passes it on): tx IDs
+   * and changes are checkpointed and rebuilt on demand.
+   */
+  private readonly txs: ChangeChain<PTx>
+  /** First tx of each static block (heights 0..staticHeight + 1). */
+  private readonly blockFirstTx: Int32Array
   private readonly liveNodes = new Lru<number, NodeIdentity>(64)
-  /** Validators whose stake ended, oldest first, 8 bytes each: their tx and the height that removed them. */
-  private ended = new Int32Array(32)
-  private endedCount = 0
   private readonly txCache = new Lru<number, { tx: PTx; id: Uint8Array; bytes: Uint8Array }>(1024)
   private readonly blockCache = new Lru<number, BuiltBlock>(256)
 
@@ -306,10 +272,18 @@ export class PChain {
       })
     }
 
-    this.ids = new Uint8Array(this.txCount * 32)
-    this.changeBefore = new BigUint64Array(this.txCount + 1)
-    this.changeIndexBefore = new Uint8Array(this.txCount + 1)
-    this.changeBefore[0] = GENESIS_ALLOCATION
+    this.txs = new ChangeChain<PTx>(
+      () => ({ txId: this.genesisUtxoTxId, outputIndex: 0, amount: GENESIS_ALLOCATION }),
+      (j, before) => {
+        const { tx, changeIndex, change } = this.makeTx(j, before)
+        const bytes = encodePTx(tx)
+        const id = sha256Fast(bytes)
+        // Rebuilding a segment for a reader: keep the tx, as its block will ask for it next.
+        if (j < this.txs.length) this.txCache.set(j, { tx, id, bytes })
+        const after = tx.type === 'rewardValidator' ? before : { txId: id, outputIndex: changeIndex, amount: change }
+        return { id, after, value: tx }
+      },
+    )
     for (let j = 0; j < this.txCount; j++) {
       this.accept(j)
     }
@@ -375,11 +349,8 @@ export class PChain {
 
   /** Derives tx j (its spec known, the txs before it accepted), stores its ID and ewoq's change after it. */
   private accept(j: number): PTx {
-    const { tx, changeIndex, change } = this.makeTx(j)
-    const id = sha256Fast(encodePTx(tx))
-    this.ids.set(id, j * 32)
-    this.changeBefore[j + 1] = change
-    this.changeIndexBefore[j + 1] = changeIndex
+    if (j !== this.txs.length) throw new RangeError(`P-Chain tx ${j} accepted out of order`)
+    const { value: tx, id } = this.txs.append()
     this.record(j, tx, id)
     return tx
   }
@@ -387,15 +358,20 @@ export class PChain {
   /** Block height holding tx j: the first block whose txs end after j (commit blocks hold none). */
   txHeight(j: number): number {
     if (j < this.setupCount) return j + 1
-    return upperBoundOf(this.blockFirstTx, this.height + 2, j) - 1
+    if (j >= this.staticTxCount) return this.staticHeight + 1 + this.live.blockOffset(j - this.staticTxCount)
+    return upperBoundOf(this.blockFirstTx, this.staticHeight + 2, j) - 1
   }
 
   blockTxRange(height: number): [number, number] {
-    return [this.blockFirstTx[height] as number, this.blockFirstTx[height + 1] as number]
+    if (height <= this.staticHeight)
+      return [this.blockFirstTx[height] as number, this.blockFirstTx[height + 1] as number]
+    const { tx, commit } = this.live.blockAt(height - this.staticHeight - 1)
+    const first = this.staticTxCount + tx
+    return commit ? [first + 1, first + 1] : [first, first + 1]
   }
 
   blockTime(height: number): number {
-    if (height > this.staticHeight) return this.liveTimes.at(height - this.staticHeight - 1)
+    if (height > this.staticHeight) return this.live.time(this.live.blockAt(height - this.staticHeight - 1).tx)
     return GENESIS_TIME + height * P_BLOCK_SECONDS
   }
 
@@ -407,28 +383,35 @@ export class PChain {
    */
   grow(round: number, time: number): void {
     const ended = this.primaryValidators.find((v) => v.end <= time)
+    const j = this.txCount
+    this.live.push(round, time, ended ? this.findTx(ended.txId) : undefined)
+    this.txCount = j + 1
+    this.height++
+    this.chain.extend(this.height)
+    this.accept(j)
     if (ended) {
-      const stakerTx = this.findTx(ended.txId)
       // The proposal block (the reward tx), then its commit block (no tx): `blockKind`.
-      this.addBlock(time, { kind: 'reward', stakerTx })
-      this.addBlock(time, undefined)
-      return
+      this.height++
+      this.chain.extend(this.height)
     }
-    this.addBlock(time, this.liveSpec(round))
   }
 
-  private liveSpec(round: number): Spec {
-    const k = Math.floor(round / 4)
+  /** Live tx k's spec: a reward, or what its round adds (`liveCounter` counts the validators and nonces before it). */
+  private liveSpec(k: number): Spec {
+    const stakerTx = this.live.stakerOf(k)
+    if (stakerTx >= 0) return { kind: 'reward', stakerTx }
+    const round = this.live.round(k)
+    const validator = Math.floor(round / 4) % L1_VALIDATORS
     switch (round % 4) {
       case 1:
-        return { kind: 'liveValidator', n: this.liveValidatorCount++ }
+        return { kind: 'liveValidator', n: this.live.counterBefore(k, ADDED_COUNTER) }
       case 2: {
-        const validator = k % this.l1Validators.length
         const weight = BigInt(50 + below(this.seed, Stream.liveValidator, 1_000_000 + round, 451))
-        return { kind: 'l1Weight', validator, weight }
+        const nonce = BigInt(this.live.counterBefore(k, NONCE_COUNTER + validator))
+        return { kind: 'l1Weight', validator, weight, nonce }
       }
       case 3:
-        return { kind: 'l1Balance', validator: k % this.l1Validators.length, amount: LIVE_BALANCE_INCREASE }
+        return { kind: 'l1Balance', validator, amount: LIVE_BALANCE_INCREASE }
       default:
         return TRANSFER
     }
@@ -443,26 +426,6 @@ export class PChain {
       stake: AVAX(2_000 + 100 * below(this.seed, Stream.liveValidator, n, 31)),
       shares: 20_000,
       seconds: LIVE_STAKE_SECONDS,
-    }
-  }
-
-  private addBlock(time: number, spec: Spec | undefined): void {
-    const height = this.height + 1
-    this.blockFirstTx = grown(this.blockFirstTx, height + 2)
-    this.liveTimes.push(time)
-    this.height = height
-    this.chain.extend(height)
-    if (spec) {
-      const j = this.txCount
-      this.liveSpecs.push(spec)
-      this.ids = grown(this.ids, (j + 1) * 32)
-      this.changeBefore = grown(this.changeBefore, j + 2)
-      this.changeIndexBefore = grown(this.changeIndexBefore, j + 2)
-      this.txCount = j + 1
-      this.blockFirstTx[height + 1] = j + 1
-      this.accept(j)
-    } else {
-      this.blockFirstTx[height + 1] = this.txCount
     }
   }
 
@@ -482,7 +445,7 @@ export class PChain {
    * passed, so blocks that record it keep their IDs as the chain grows.
    */
   heightAt(time: number): number {
-    const live = this.liveTimes.countUpTo(time)
+    const live = this.live.blocksUpTo(time)
     if (live > 0) return this.staticHeight + live
     return Math.max(0, Math.min(this.staticHeight, Math.floor((time - GENESIS_TIME) / P_BLOCK_SECONDS)))
   }
@@ -492,7 +455,7 @@ export class PChain {
   }
 
   txId(j: number): Uint8Array {
-    return this.ids.subarray(j * 32, j * 32 + 32)
+    return this.txs.id(j)
   }
 
   tx(j: number): { tx: PTx; id: Uint8Array; bytes: Uint8Array } {
@@ -504,7 +467,7 @@ export class PChain {
 
   /** ewoq's latest P-Chain change (with the stakes and rewards of ended validators, its local UTXOs). */
   treasuryUtxo(): LocalUtxo {
-    const input = this.treasuryInput(this.txCount)
+    const input = this.txs.current()
     return {
       txId: input.txId,
       outputIndex: input.outputIndex,
@@ -519,9 +482,9 @@ export class PChain {
    */
   rewardUtxos(): LocalUtxo[] {
     const out: LocalUtxo[] = []
-    for (let k = 0; k < this.endedCount; k++) {
+    for (let k = 0; k < this.live.rewardsLength; k++) {
       const v = this.pastValidator(k)
-      const { tx } = this.tx(this.ended[2 * k] as number)
+      const { tx } = this.tx(this.live.rewardStaker(k))
       if (tx.type !== 'addPermissionlessValidator') continue
       const base = tx.base.outputs.length
       tx.stake.forEach((output, i) => {
@@ -537,7 +500,7 @@ export class PChain {
   pastValidatorsAt(h: number): PastValidator[] {
     const out: PastValidator[] = []
     // Live stakes all last as long, so removal heights ascend: those removed after h are a suffix.
-    for (let k = this.endedCount - 1; k >= 0 && (this.ended[2 * k + 1] as number) > h; k--) {
+    for (let k = this.live.rewardsLength - 1; k >= 0 && this.removedHeight(k) > h; k--) {
       const v = this.pastValidator(k)
       if (v.addedHeight <= h) out.push(v)
     }
@@ -546,7 +509,7 @@ export class PChain {
 
   /** Validators whose stake ended so far (`pastValidatorAt(k)` for k below it, oldest first). */
   get pastValidatorCount(): number {
-    return this.endedCount
+    return this.live.rewardsLength
   }
 
   pastValidatorAt(k: number): PastValidator {
@@ -554,9 +517,14 @@ export class PChain {
   }
 
   private pastValidator(k: number): PastValidator {
-    const j = this.ended[2 * k] as number
+    const j = this.live.rewardStaker(k)
     const { tx, id } = this.tx(j)
-    return { ...this.validatorRecord(j, tx, id), removedHeight: this.ended[2 * k + 1] as number }
+    return { ...this.validatorRecord(j, tx, id), removedHeight: this.removedHeight(k) }
+  }
+
+  /** The height of the commit block of reward k, after its proposal block: where its validator left. */
+  private removedHeight(k: number): number {
+    return this.txHeight(this.staticTxCount + this.live.rewardTx(k)) + 1
   }
 
   /** Transfers paid to one P-Chain user (scan of the transfer txs; they are few). */
@@ -578,7 +546,7 @@ export class PChain {
   /** The outputs of the locked setup tx that an address (hex) owns or co-owns. */
   lockedUtxos(shortIdHex: string): LocalUtxo[] {
     const j = this.specs.findIndex((s) => s.kind === 'locked')
-    const change = this.changeIndexBefore[j + 1]
+    const change = this.txs.after(j).outputIndex
     const out: LocalUtxo[] = []
     this.tx(j).tx.base.outputs.forEach((output, index) => {
       if (index !== change && output.addresses.some((a) => bytesToHex(a) === shortIdHex))
@@ -588,14 +556,12 @@ export class PChain {
   }
 
   /** ewoq's change that tx j spends: the output of the last tx before j that spent one (a RewardValidatorTx does not). */
-  private treasuryInput(j: number): Input {
-    let payer = j - 1
-    while (payer >= 0 && this.spec(payer).kind === 'reward') payer--
+  private treasuryInput(change: Change): Input {
     return {
-      txId: payer < 0 ? this.genesisUtxoTxId : this.txId(payer),
-      outputIndex: this.changeIndexBefore[j] as number,
+      txId: change.txId,
+      outputIndex: change.outputIndex,
       assetId: this.avaxAssetId,
-      amount: this.changeBefore[j] as bigint,
+      amount: change.amount,
       sigIndices: [0],
     }
   }
@@ -607,11 +573,11 @@ export class PChain {
   }
 
   /** Derives tx j from its spec and ewoq's change before it. */
-  private makeTx(j: number): { tx: PTx; change: bigint; changeIndex: number } {
+  private makeTx(j: number, before: Change = this.txs.before(j)): { tx: PTx; change: bigint; changeIndex: number } {
     const spec = this.spec(j)
     const height = this.txHeight(j)
     const time = this.blockTime(height)
-    const input = this.treasuryInput(j)
+    const input = this.treasuryInput(before)
     if (spec.kind === 'reward') {
       const base = {
         networkId: NETWORK_ID,
@@ -732,7 +698,7 @@ export class PChain {
         break
       case 'l1Weight': {
         const v = this.l1Validators[spec.validator] as L1Validator
-        body = { type: 'setL1ValidatorWeight', message: this.weightMessage(v, spec.weight) }
+        body = { type: 'setL1ValidatorWeight', message: this.weightMessage(v, spec.weight, spec.nonce) }
         break
       }
       case 'l1Balance': {
@@ -768,11 +734,11 @@ export class PChain {
    * (`vms/platformvm/warp/message/l1_validator_weight.go`, `warp/payload/addressed_call.go`, `warp/message.go`,
    * `warp/signature.go` BitSetSignature; codec type IDs from each package's codec.go). The signature is filler.
    */
-  private weightMessage(v: L1Validator, weight: bigint): Uint8Array {
-    const weightMsg = new ByteWriter(64).u16(0).u32(3).bytes(v.validationId).u64(v.minNonce).u64(weight).finish()
+  private weightMessage(v: L1Validator, weight: bigint, nonce: bigint): Uint8Array {
+    const weightMsg = new ByteWriter(64).u16(0).u32(3).bytes(v.validationId).u64(nonce).u64(weight).finish()
     const call = new ByteWriter(128).u16(0).u32(1).sizedBytes(this.l1ManagerAddress).sizedBytes(weightMsg).finish()
     const l1Chain = this.blockchains.find((b) => Buffer.compare(b.subnetId, this.l1SubnetId) === 0)
-    const signature = derive(this.seed, `l1-weight/${bytesToHex(v.validationId)}/${v.minNonce}`, 96)
+    const signature = derive(this.seed, `l1-weight/${bytesToHex(v.validationId)}/${nonce}`, 96)
     return new ByteWriter(320)
       .u16(0)
       .u32(NETWORK_ID)
@@ -824,10 +790,6 @@ export class PChain {
         // Removed when the commit block after this proposal block is accepted.
         const k = this.primaryValidators.findIndex((v) => Buffer.compare(v.txId, tx.stakerTxId) === 0)
         this.primaryValidators.splice(k, 1)
-        this.ended = grown(this.ended, 2 * this.endedCount + 2)
-        this.ended[2 * this.endedCount] = (spec as { stakerTx: number }).stakerTx
-        this.ended[2 * this.endedCount + 1] = height + 1
-        this.endedCount++
         break
       }
       case 'setL1ValidatorWeight': {
@@ -892,7 +854,7 @@ export class PChain {
 
   private spec(j: number): Spec {
     if (j < this.setupCount) return this.specs[j] as Spec
-    return j < this.staticTxCount ? TRANSFER : this.liveSpecs.at(j - this.staticTxCount)
+    return j < this.staticTxCount ? TRANSFER : this.liveSpec(j - this.staticTxCount)
   }
 
   /**

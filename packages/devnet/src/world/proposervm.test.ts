@@ -28,7 +28,7 @@ describe('BlockIdChain', () => {
       builds++
       return toyBlock(h, inner, container)
     })
-    const heights = [300, 17, 16, 15, 1, 299, 150, 33, 32, 0]
+    const heights = [300, 17, 16, 15, 1, 299, 150, 33, 32, 0, 63, 64, 65, 128, 127, 192]
     for (const h of heights) {
       expect(chain.innerId(h)).toEqual(expected[h]?.inner)
       expect(chain.containerId(h)).toEqual(expected[h]?.container)

@@ -1,6 +1,7 @@
 import { encodeXTx, writeXTxBody, type XTx, xTxId } from './avm-codec.js'
 import { BlockTimes } from './block-times.js'
 import { ByteWriter, sha256Fast } from './bytes.js'
+import { type Change, ChangeChain } from './change-chain.js'
 import { type Input, type Output, sortInputs, sortOutputs, transferOutput } from './components.js'
 import {
   AvmType,
@@ -14,8 +15,8 @@ import {
   X_BLOCK_SECONDS,
   X_CHAIN_BYTES,
 } from './constants.js'
-import { grown, upperBoundOf } from './growable.js'
 import { type Account, ewoq } from './keys.js'
+import { LiveBlocks } from './live-blocks.js'
 import { Lru } from './lru.js'
 import { PeriodicPartition } from './partition.js'
 import type { AtomicOutput } from './pchain.js'
@@ -178,6 +179,8 @@ export class XChain {
   private lastInternalNode: TreeNode | undefined
   /** Signed bytes and IDs of recently served txs (~400 bytes each); descriptors are rebuilt when JSON is asked. */
   private readonly encoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(16_384)
+  /** Live txs' bytes from the segments rebuilt last (a few segments: a block built next finds its txs here). */
+  private readonly liveEncoded = new Lru<number, { id: Uint8Array; bytes: Uint8Array }>(256)
   private readonly records = new Lru<number, XTxRecord>(512)
   private readonly blocks = new Lru<number, BuiltBlock>(256)
   /** Linear-era txs (dagTxs..txCount-1, counted from 0) into blocks. */
@@ -191,12 +194,23 @@ export class XChain {
   private linearGenesis: { bytes: Uint8Array; id: Uint8Array; chain: BlockIdChain } | undefined
   /** Who the txs `grow` adds pay, in turn. */
   private readonly liveRecipients: Account[]
-  /** Per added tx (counted from 0): its ID, and ewoq's AVAX change it leaves (amount, output index). */
-  private liveIds = new Uint8Array(0)
-  private liveChange = new BigUint64Array(0)
-  private liveChangeIndex = new Uint8Array(0)
+  /** The added txs (counted from 0): each spends ewoq's AVAX change the one before left; IDs are checkpointed. */
+  private readonly live = new ChangeChain<undefined>(
+    () => this.rootChange(),
+    (l, spent) => {
+      const { tx, change, changeIndex } = this.liveTx(l, spent)
+      let id: Uint8Array
+      if (l < this.live.length) {
+        // Rebuilding a segment for a reader: keep the bytes too, as a block or index page will ask for them next.
+        const bytes = encodeXTx(tx)
+        id = sha256Fast(bytes)
+        this.liveEncoded.set(l, { id, bytes })
+      } else id = xTxId(tx)
+      return { id, after: { txId: id, outputIndex: changeIndex, amount: change }, value: undefined }
+    },
+  )
   /** Per added block: its first added tx and its time. */
-  private liveBlockFirst = new Int32Array(0)
+  private readonly liveBlocks = new LiveBlocks((round) => 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3))
   private readonly liveTimes = new BlockTimes(ROUND_SECONDS)
 
   constructor(options: XChainOptions) {
@@ -276,30 +290,20 @@ export class XChain {
    * (the bulk tree root's, then the previous added tx's) and paying one of the named accounts or users.
    */
   grow(round: number, time: number): void {
-    const first = this.liveTxCount
-    const count = 1 + below(this.seed, Stream.liveX, 1_000_000_000 + round, 3)
-    this.liveIds = grown(this.liveIds, (first + count) * 32)
-    this.liveChange = grown(this.liveChange, first + count)
-    this.liveChangeIndex = grown(this.liveChangeIndex, first + count)
-    for (let l = first; l < first + count; l++) {
-      const { tx, change, changeIndex } = this.liveTx(l)
-      this.liveIds.set(xTxId(tx), l * 32)
-      this.liveChange[l] = change
-      this.liveChangeIndex[l] = changeIndex
-    }
-    const k = this.blockCount - this.staticBlockCount
-    this.liveBlockFirst = grown(this.liveBlockFirst, k + 1)
-    this.liveBlockFirst[k] = first
+    const count = this.liveBlocks.push(round)
+    for (let k = 0; k < count; k++) this.live.append()
     this.liveTimes.push(time)
     this.txCount += count
     this.blockCount++
     this.linearGenesis?.chain.extend(this.blockCount)
   }
 
-  /** Added tx l (counted from 0): spends ewoq's latest AVAX change, pays a recipient, returns the change to ewoq. */
-  private liveTx(l: number): { tx: XTx; change: bigint; changeIndex: number; paymentIndex: number } {
+  /** Added tx l (counted from 0): spends ewoq's AVAX change `spent`, pays a recipient, returns the change to ewoq. */
+  private liveTx(
+    l: number,
+    spent: Change = this.live.before(l),
+  ): { tx: XTx; change: bigint; changeIndex: number; paymentIndex: number } {
     const avax = this.assetId(0)
-    const spent = l === 0 ? this.rootChange() : this.liveChangeRef(l - 1)
     const amount = BigInt(1 + below(this.seed, Stream.liveX, l, 1000)) * 1_000_000n
     const payee = this.liveRecipients[l % this.liveRecipients.length] as Account
     const pay = transferOutput(avax, amount, payee.shortId)
@@ -323,14 +327,6 @@ export class XChain {
     const root = this.node(0)
     const output = root.tx.outputs[root.changeIndex] as Output
     return { txId: this.txId(this.prefixCount), outputIndex: root.changeIndex, amount: output.amount }
-  }
-
-  private liveChangeRef(l: number): UtxoRef {
-    return {
-      txId: this.liveIds.subarray(l * 32, l * 32 + 32),
-      outputIndex: this.liveChangeIndex[l] as number,
-      amount: this.liveChange[l] as bigint,
-    }
   }
 
   /**
@@ -430,10 +426,7 @@ export class XChain {
 
   txId(i: number): Uint8Array {
     if (i < this.prefixCount) return this.prefixIds.subarray(i * 32, i * 32 + 32)
-    if (i >= this.staticTxCount) {
-      const l = i - this.staticTxCount
-      return this.liveIds.subarray(l * 32, l * 32 + 32)
-    }
+    if (i >= this.staticTxCount) return this.live.id(i - this.staticTxCount)
     const t = i - this.prefixCount
     if (this.isInternal(t) && this.internalDone?.[t] === 1) {
       return (this.internalIds as Uint8Array).subarray(t * 32, t * 32 + 32)
@@ -803,7 +796,7 @@ export class XChain {
 
   /** ewoq's unspent treasury outputs: the root's AVAX change, each asset's last change, the USDT mint output. */
   private treasuryUtxos(): UtxoSource[] {
-    const avax = this.liveTxCount === 0 ? this.rootChange() : this.liveChangeRef(this.liveTxCount - 1)
+    const avax = this.live.current()
     const out: UtxoSource[] = [
       {
         txId: avax.txId,
@@ -880,10 +873,7 @@ export class XChain {
 
   /** Container index of the block holding linear-era tx i (i >= dagTxCount; block height = that + 1). */
   blockOf(i: number): number {
-    if (i >= this.staticTxCount) {
-      const liveBlocks = this.blockCount - this.staticBlockCount
-      return this.staticBlockCount + upperBoundOf(this.liveBlockFirst, liveBlocks, i - this.staticTxCount) - 1
-    }
+    if (i >= this.staticTxCount) return this.staticBlockCount + this.liveBlocks.blockOf(i - this.staticTxCount)
     return this.linear.groupOf(i - this.dag.txCount)
   }
 
@@ -891,8 +881,8 @@ export class XChain {
   blockTxRange(height: number): [number, number] {
     if (height > this.staticBlockCount) {
       const k = height - this.staticBlockCount - 1
-      const end = height === this.blockCount ? this.liveTxCount : (this.liveBlockFirst[k + 1] as number)
-      return [this.staticTxCount + (this.liveBlockFirst[k] as number), this.staticTxCount + end]
+      const [first, end] = this.liveBlocks.range(k)
+      return [this.staticTxCount + first, this.staticTxCount + end]
     }
     const [first, end] = this.linear.range(height - 1)
     return [first + this.dag.txCount, end + this.dag.txCount]
@@ -919,7 +909,7 @@ export class XChain {
     w.u32(end - first)
     // A block embeds each tx without its codec version.
     for (let i = first; i < end; i++) {
-      const cached = this.encoded.get(i)
+      const cached = i >= this.staticTxCount ? this.liveEncoded.get(i - this.staticTxCount) : this.encoded.get(i)
       if (cached) w.bytes(cached.bytes.subarray(2))
       else if (i < this.prefixCount) writeXTxBody(w, this.buildPrefixTx(i).tx)
       else if (i >= this.staticTxCount) writeXTxBody(w, this.liveTx(i - this.staticTxCount).tx)
