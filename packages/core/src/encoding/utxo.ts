@@ -91,7 +91,7 @@ class LazyUtxo {
     Object.defineProperty(this, 'txId', LazyUtxo.#TX_ID)
   }
 
-  /** console.log and util.inspect show the values, not [Getter/Setter]. */
+  /** util.inspect (what logging an object prints) shows the values, not [Getter/Setter]. */
   [Symbol.for('nodejs.util.inspect.custom')](): object {
     return { ...this }
   }
