@@ -47,7 +47,7 @@ export function containerIndexes(world: World): Record<string, ContainerIndex> {
     'X/tx': {
       count: () => x.dagTxCount,
       at: (i) => {
-        const record = x.txBytes(i)
+        const record = x.txBytes(i, false)
         return { id: record.id, bytes: record.bytes, accepted: x.dag.txAcceptedAt(i), idIsDigest: true }
       },
       find: (txId) => {
