@@ -101,6 +101,14 @@ function formatted(container: Container, position: number, enc: Encoding) {
   }
 }
 
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'))
+
+/** Hex of a digest's last 4 bytes from a table: one string joined into the text after it, no Buffer view. */
+function checksumHex(digest: Uint8Array): string {
+  const n = digest.length
+  return `${HEX_PAIRS[digest[n - 4] as number]}${HEX_PAIRS[digest[n - 3] as number]}${HEX_PAIRS[digest[n - 2] as number]}${HEX_PAIRS[digest[n - 1] as number]}`
+}
+
 /** Room before a page for the JSON-RPC envelope's head (`{"jsonrpc":"2.0","result":`, 26 bytes). */
 const ENVELOPE_HEAD = 32
 
@@ -119,8 +127,8 @@ function page(index: ContainerIndex, start: number, end: number, enc: Encoding):
       const [seconds, nanos] = container.accepted
       out.text(`${i > start ? ',' : ''}{"id":"${idString(container.id)}","bytes":"0x`).hex(container.bytes)
       // hex/hexc append the last 4 bytes of sha256(bytes) (`formatting.Encode`); a tx's ID is that digest.
-      if (enc !== 'hexnc') out.hex((container.idIsDigest ? container.id : sha256Fast(container.bytes)).subarray(28))
-      out.text(`","timestamp":"${rfc3339Nano(seconds, nanos)}","encoding":"${enc}","index":"${i}"}`)
+      const sum = enc === 'hexnc' ? '' : checksumHex(container.idIsDigest ? container.id : sha256Fast(container.bytes))
+      out.text(`${sum}","timestamp":"${rfc3339Nano(seconds, nanos)}","encoding":"${enc}","index":"${i}"}`)
       if (i === start) out.ensure(Math.ceil(out.length * (end - start) * 1.25) + 16)
     }
   } catch (error) {

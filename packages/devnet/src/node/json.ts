@@ -67,9 +67,13 @@ export class JsonBytes {
     return this.buf.subarray(this.headroom, this.pos)
   }
 
-  /** head + the text + tail, the head written into the head room when it fits (a view: no copy of the text). */
+  /**
+   * head + the text + tail, the head written into the head room when it fits (a view: no copy of the text). The tail
+   * goes in as UTF-8: it carries the request's id, which may be any JSON string.
+   */
   enclose(head: string, tail: string): Buffer {
-    this.text(tail)
+    this.ensure(Buffer.byteLength(tail))
+    this.pos += this.buf.write(tail, this.pos, 'utf8')
     if (head.length > this.headroom) return Buffer.concat([Buffer.from(head, 'latin1'), this.finish()])
     const start = this.headroom - head.length
     this.buf.write(head, start, 'latin1')
