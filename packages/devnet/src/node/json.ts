@@ -15,26 +15,34 @@ export class RawNumber {
 /**
  * A method's result already in JSON, for big listings whose text is only hex, cb58, digits and timestamps (nothing
  * json.Encoder would escape): writing it as text spares JSON.stringify a scan of every byte of a 1 MB page. As bytes
- * (ASCII) it also spares building the page as strings first.
+ * (ASCII) it also spares building the page as strings first; as JsonBytes with head room the JSON-RPC envelope is
+ * written around it in place (no copy of the page).
  */
 export class SerializedResult {
-  constructor(readonly json: string | Buffer) {}
+  constructor(readonly json: string | Buffer | JsonBytes) {}
 }
 
 /** ASCII JSON written straight into a growing Buffer: a page of 1024 containers makes no 1 KB string apiece. */
 export class JsonBytes {
   private buf: Buffer
-  private pos = 0
+  private pos: number
 
-  constructor(capacity: number) {
-    this.buf = Buffer.allocUnsafe(capacity)
+  /** `headroom` bytes are kept free before the text, for `enclose` to write an envelope's head into. */
+  constructor(
+    capacity: number,
+    private readonly headroom = 0,
+  ) {
+    this.buf = Buffer.allocUnsafe(capacity + headroom)
+    this.pos = headroom
   }
 
-  private ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return
+  /** Room for n more bytes: growing doubles, so a caller that knows its size ahead calls this once, early. */
+  ensure(n: number): this {
+    if (this.pos + n <= this.buf.length) return this
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n))
     this.buf.copy(next, 0, 0, this.pos)
     this.buf = next
+    return this
   }
 
   /** ASCII text (one byte a character). */
@@ -44,13 +52,32 @@ export class JsonBytes {
     return this
   }
 
+  /** Lower-case hex of bytes, with no "0x": Buffer's native hex (a JS loop into the buffer is slower), no concatenation. */
+  hex(bytes: Uint8Array): this {
+    return this.text(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'))
+  }
+
+  /** Bytes written, not counting the head room. */
   get length(): number {
-    return this.pos
+    return this.pos - this.headroom
   }
 
   /** The bytes written (a view: no copy). */
   finish(): Buffer {
-    return this.buf.subarray(0, this.pos)
+    return this.buf.subarray(this.headroom, this.pos)
+  }
+
+  /**
+   * head + the text + tail, the head written into the head room when it fits (a view: no copy of the text). The tail
+   * goes in as UTF-8: it carries the request's id, which may be any JSON string.
+   */
+  enclose(head: string, tail: string): Buffer {
+    this.ensure(Buffer.byteLength(tail))
+    this.pos += this.buf.write(tail, this.pos, 'utf8')
+    if (head.length > this.headroom) return Buffer.concat([Buffer.from(head, 'latin1'), this.finish()])
+    const start = this.headroom - head.length
+    this.buf.write(head, start, 'latin1')
+    return this.buf.subarray(start, this.pos)
   }
 }
 

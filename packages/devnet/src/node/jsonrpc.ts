@@ -1,6 +1,6 @@
 import type { HttpReply, HttpRequest } from '../server/http-types.js'
 import { jsonReply, rpcTransportError } from '../server/http-types.js'
-import { goJson, goJsonKind, goSyntaxError, parseJsonRaw, RawNumber, SerializedResult } from './json.js'
+import { goJson, goJsonKind, goSyntaxError, JsonBytes, parseJsonRaw, RawNumber, SerializedResult } from './json.js'
 import { decodeParams, type FieldDecoder, ParamError } from './params.js'
 
 /**
@@ -168,6 +168,7 @@ export async function serveJsonRpc<C>(
     const head = '{"jsonrpc":"2.0","result":'
     const tail = `,"id":${JSON.stringify(id)}}\n`
     if (typeof result.json === 'string') return jsonReply(200, `${head}${result.json}${tail}`)
+    if (result.json instanceof JsonBytes) return jsonReply(200, result.json.enclose(head, tail))
     return jsonReply(200, Buffer.concat([Buffer.from(head), result.json, Buffer.from(tail)]))
   }
   const body = error

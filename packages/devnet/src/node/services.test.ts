@@ -256,6 +256,23 @@ describe('index', () => {
     expect(tail.containers[9].timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
   })
 
+  it('echoes any request id around a page, as UTF-8', async () => {
+    // The page is written as bytes with the envelope around it: the id is the only text in it that may be non-ASCII.
+    const res = await fetch(`${devnet.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'walk é ✓',
+        method: 'index.getContainerRange',
+        params: { startIndex: 0, numToFetch: 3 },
+      }),
+    })
+    const body = JSON.parse(await res.text())
+    expect(body.id).toBe('walk é ✓')
+    expect(body.result.containers).toHaveLength(3)
+  })
+
   it('reports missing containers and encodings', async () => {
     const { x } = devnet.fixtures
     expect(await err(path, 'index.getContainerByIndex', { index: n })).toBe(`no container at index ${n}`)

@@ -393,15 +393,19 @@ export class XChain {
     return this.records.getOrCreate(i, () => this.buildTx(i))
   }
 
-  /** Tx i's ID and signed bytes: what the index and hex getTx serve. */
-  txBytes(i: number): { id: Uint8Array; bytes: Uint8Array } {
+  /**
+   * Tx i's ID and signed bytes: what the index and hex getTx serve. `remember` false keeps a leaf out of the cache:
+   * the index's walks read each tx once, and 100,000 leaves through a 16,384-entry LRU only churned it (every entry
+   * outlived young-generation GC to be dropped later).
+   */
+  txBytes(i: number, remember = true): { id: Uint8Array; bytes: Uint8Array } {
     const cached = this.encoded.get(i)
     if (cached) return cached
     const t = i - this.prefixCount
     if (t < 0 || i >= this.staticTxCount || this.isInternal(t)) return this.buildTx(i)
     const bytes = this.leafBytes(t)
     const encoded = { id: sha256Fast(bytes), bytes }
-    this.encoded.set(i, encoded)
+    if (remember) this.encoded.set(i, encoded)
     return encoded
   }
 
