@@ -136,3 +136,30 @@ test('behavior: a record-of-records result keeps its shape', () => {
     m: { a: { v: 1n }, b: { v: '2' } },
   })
 })
+
+test('property: u64 fields (index containers) are converted in place and agree with zod', () => {
+  const schema = (findOperation('index.getContainerByIndex') as { result: z.ZodType }).result
+  const reply = { id: 'i', bytes: '0x00', timestamp: 't', encoding: 'hex', index: '18446744073709551615' }
+  const parsed = parseInPlace(schema, reply)
+  expect(parsed?.data).toBe(reply)
+  expect(reply.index).toBe(2n ** 64n - 1n)
+  let accepted = 0
+  const index = fc.oneof(
+    fc.bigInt({ min: 0n }).map(String),
+    fc.constantFrom('', '-1', '1.5', ' 7', '07', '1e3', '٣'),
+    fc.integer(),
+    fc.bigInt(),
+    fc.double(),
+    fc.constant(null),
+  )
+  fc.assert(
+    fc.property(
+      fc.record({ id: fc.string(), bytes: fc.string(), timestamp: fc.string(), encoding: fc.string(), index }),
+      (value) => {
+        if (agree(schema, value)) accepted++
+      },
+    ),
+    { numRuns: 300 },
+  )
+  expect(accepted).toBeGreaterThan(50)
+})

@@ -12,6 +12,7 @@
  */
 import type * as z from 'zod'
 import { toNumber, toText } from './data/lenient.js'
+import { toBigInt } from './schemas.js'
 
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
@@ -27,6 +28,7 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
 
 const compiled = new WeakMap<z.ZodType, Parser>()
+const DECIMAL = /^\d+$/
 
 /**
  * The schema's result for `value`, converting `value` in place (it must be the caller's own, freshly parsed JSON), or
@@ -152,6 +154,15 @@ function compile(schema: z.ZodType): Parser {
     case 'object':
       return looseObject(schema, def)
     case 'pipe': {
+      const to = defOf(def.out as z.ZodType)
+      if (to.type === 'transform' && to.transform === toBigInt) {
+        // u64: the wire's decimal string becomes a bigint here; a number or bigint (inside json payloads) is zod's.
+        const other = (v: unknown) => {
+          const result = schema.safeParse(v)
+          return result.success ? result.data : FAIL
+        }
+        return (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? BigInt(v) : FAIL) : other(v))
+      }
       // jsonNumber and numericText: z.preprocess(conversion, schema).
       const from = defOf(def.in as z.ZodType)
       const convert = from.type === 'transform' ? (from.transform as Parser) : undefined

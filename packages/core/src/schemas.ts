@@ -146,8 +146,12 @@ export const encodingParam = <const E extends readonly [string, ...string[]]>(va
 
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
 export const u64 = lazy(() =>
-  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()]).transform((v) => BigInt(v)),
+  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()]).transform(toBigInt),
 )
+/** u64's conversion (result-parser.ts recognises it and converts the wire's decimal strings in place). */
+export function toBigInt(value: string | number | bigint): bigint {
+  return BigInt(value)
+}
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
 export const u32 = lazy(() =>
