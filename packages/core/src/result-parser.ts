@@ -157,10 +157,7 @@ function compile(schema: z.ZodType): Parser {
       const to = defOf(def.out as z.ZodType)
       if (to.type === 'transform' && to.transform === toBigInt) {
         // u64: the wire's decimal string becomes a bigint here; a number or bigint (inside json payloads) is zod's.
-        const other = (v: unknown) => {
-          const result = schema.safeParse(v)
-          return result.success ? result.data : FAIL
-        }
+        const other = byZod(schema)
         return (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? BigInt(v) : FAIL) : other(v))
       }
       // jsonNumber and numericText: z.preprocess(conversion, schema).
