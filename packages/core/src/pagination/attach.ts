@@ -49,33 +49,21 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
     return Object.assign(fn, {
       pages: (params: UtxoWalkParams, options?: WalkOptions) => walkUtxoPages(call, op, params, options),
       items: (params: UtxoWalkParams, options?: WalkOptions) =>
-        take(walkUtxos(call, op, params, options), options?.limit),
+        walkUtxos(call, op, params, options, options?.limit),
     })
   }
   if (kind === 'indexRange') {
     return Object.assign(fn, {
       pages: (params: IndexWalkParams, options?: WalkOptions) => walkIndexPages(call, params, options),
-      items: (params: IndexWalkParams, options?: WalkOptions) => take(walkIndex(call, params, options), options?.limit),
+      items: (params: IndexWalkParams, options?: WalkOptions) => walkIndex(call, params, options, options?.limit),
     })
   }
   if (kind === 'pageToken') {
     return Object.assign(fn, {
       pages: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenPages(call, op, params, options, env),
       items: (params?: unknown, options?: PageTokenWalkOptions) =>
-        take(walkTokenItems(call, op, params, options, env), options?.limit),
+        walkTokenItems(call, op, params, options, env),
     })
   }
   return fn
-}
-
-/** Ends an iteration after `limit` items (and closes the source, which stops its requests). */
-export async function* take<T>(source: AsyncGenerator<T>, limit: number | undefined): AsyncGenerator<T> {
-  if (limit === undefined) return yield* source
-  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number >= 0, got ${limit}`)
-  if (limit === 0) return
-  let count = 0
-  for await (const item of source) {
-    yield item
-    if (++count >= limit) return
-  }
 }

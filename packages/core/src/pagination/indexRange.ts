@@ -1,6 +1,7 @@
 import { JsonRpcError, PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
 import { type Container, type IndexName, index, MAX_CONTAINER_RANGE } from '../node/index.js'
+import { itemsOf } from './items.js'
 import type { Call } from './types.js'
 
 export interface IndexWalkParams {
@@ -103,10 +104,12 @@ export async function* walkIndexPages(
   }
 }
 
-export async function* walkIndex(
+/** Every container of the range, in order, up to `limit`. */
+export function walkIndex(
   call: Call,
   params: IndexWalkParams,
   options: CallOptions = {},
-): AsyncGenerator<Container> {
-  for await (const page of walkIndexPages(call, params, options)) yield* page
+  limit?: number,
+): AsyncGenerator<Container, undefined, undefined> {
+  return itemsOf(walkIndexPages(call, params, options), (page) => page, limit)
 }

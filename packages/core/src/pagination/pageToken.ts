@@ -3,6 +3,7 @@ import { HttpStatusError, PaginationLimitError, RateLimitError } from '../errors
 import type { Logger } from '../logger.js'
 import type { AnyOperation } from '../operation.js'
 import { defaultSleep, type Sleep } from '../retry.js'
+import { itemsOf } from './items.js'
 import type { Call, WalkOptions } from './types.js'
 
 /**
@@ -297,16 +298,20 @@ function expiredToken(error: unknown, page: PendingPage): string | undefined {
   return undefined
 }
 
-/** Every item of every page, in order (see walkTokenPages). */
-export async function* walkTokenItems(
+/** Every item of every page, in order, up to `limit` (see walkTokenPages). */
+export function walkTokenItems(
   call: Call,
   op: AnyOperation,
   params: unknown,
   options: PageTokenWalkOptions = {},
   env: WalkEnv = {},
-): AsyncGenerator<unknown> {
+): AsyncGenerator<unknown, undefined, undefined> {
   const field = itemsField(op)
-  for await (const page of walkTokenPages(call, op, params, options, env)) yield* page[field] as unknown[]
+  return itemsOf(
+    walkTokenPages(call, op, params, options, env),
+    (page) => (Array.isArray(page[field]) ? (page[field] as unknown[]) : []),
+    options.limit,
+  )
 }
 
 function clip(text: string): string {

@@ -5,6 +5,7 @@ import { PaginationLimitError } from '../errors.js'
 import type { CallOptions } from '../execute.js'
 import { MAX_UTXO_ADDRESSES, MAX_UTXO_LIMIT } from '../node/limits.js'
 import type { AnyOperation } from '../operation.js'
+import { itemsOf } from './items.js'
 import type { Call } from './types.js'
 
 export interface UtxoPage {
@@ -83,24 +84,30 @@ async function* pagesByGroup(
  * passed the last one: a walk of single-owner UTXOs remembers none, and multisig ones only while they can still come.
  * An output whose owners were not read (an unknown type) may have several listings: kept to the end of the walk.
  */
-export async function* walkUtxos(
+export function walkUtxos(
   call: Call,
   op: AnyOperation,
   params: UtxoWalkParams,
   options: CallOptions = {},
-): AsyncGenerator<Utxo> {
+  limit?: number,
+): AsyncGenerator<Utxo, undefined, undefined> {
   const repeats = new UtxoRepeats(params.addresses)
   let current = 0
-  for await (const [group, page] of pagesByGroup(call, op, params, options)) {
-    if (group !== current) repeats.forgetBefore(group, '')
-    current = group
-    for (const bytes of page.utxos) {
-      const utxo = decodeUtxoHex(bytes)
-      if (repeats.isRepeat(utxo, group)) continue
-      yield utxo
-    }
-    repeats.forgetBefore(group, page.endIndex.address)
-  }
+  return itemsOf(
+    pagesByGroup(call, op, params, options),
+    ([group, page]) => {
+      if (group !== current) repeats.forgetBefore(group, '')
+      current = group
+      const utxos: Utxo[] = []
+      for (const bytes of page.utxos) {
+        const utxo = decodeUtxoHex(bytes)
+        if (!repeats.isRepeat(utxo, group)) utxos.push(utxo)
+      }
+      repeats.forgetBefore(group, page.endIndex.address)
+      return utxos
+    },
+    limit,
+  )
 }
 
 /** Where UTXOs can be listed again in a walk, and the ones that still may be (by UTXO ID, until their last listing). */
