@@ -131,6 +131,14 @@ describe('pageToken walks', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
+  test('leniency: a page without its list field (the service omits empty arrays) yields no items, not an error', async () => {
+    const { client } = createFakeClient({
+      [ROUTE]: (request) =>
+        request.query.pageToken ? { body: { transactions: many(2) } } : { body: { nextPageToken: 'next' } },
+    })
+    await expect(collect(client.data.listNativeTransactions.items(params))).resolves.toEqual(many(2))
+  })
+
   test('behavior: a walk resumes from a pageToken given as a parameter', async () => {
     const all = many(95)
     const { client, fake } = walkClient({ items: all })
