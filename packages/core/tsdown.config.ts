@@ -1,18 +1,45 @@
 import { defineConfig } from 'tsdown'
 
-export default defineConfig({
-  // index.node: the entry Node loads (module-sync condition), with undici as the default transport; index: bundlers'.
-  // entry/*: the lean entry points (./node, ./data, ./data/evm, ./metrics), one service each; entry/*.node: their
-  // module-sync twins, with undici as the default transport.
-  entry: ['src/index.ts', 'src/index.node.ts', 'src/entry/*.ts', '!src/**/*.test.ts'],
-  // One output file per source module, as in src: a bundler then drops every module a program does not reach
-  // (sideEffects: false), which it cannot do inside one chunk holding the whole catalog.
-  unbundle: true,
-  root: 'src',
-  format: ['esm', 'cjs'],
-  fixedExtension: true,
-  dts: true,
-  sourcemap: true,
-  platform: 'node',
-  target: 'node22',
-})
+export default defineConfig([
+  {
+    // index.node: Node's entry (types of the module-sync condition), with undici as the default transport; index:
+    // bundlers'. entry/*: the lean entry points (./node, ./data, ./data/evm, ./metrics), one service each;
+    // entry/*.node: their Node twins.
+    entry: ['src/index.ts', 'src/index.node.ts', 'src/entry/*.ts', '!src/**/*.test.ts'],
+    // One output file per source module, as in src: a bundler then drops every module a program does not reach
+    // (sideEffects: false), which it cannot do inside one chunk holding the whole catalog.
+    unbundle: true,
+    root: 'src',
+    format: ['esm', 'cjs'],
+    fixedExtension: true,
+    dts: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+  },
+  {
+    // What Node itself loads (the module-sync condition): each entry as a few modules with zod and @scure/base
+    // inside. Node resolves, reads and compiles every module file on its own: the 180 files of core, zod and
+    // @scure/base were two thirds of the CPU time of a program making one call (bench/results/latest.md, cold start).
+    // Their types are the unbundled build's; zod's own copy stays a dependency for bundlers and for those types.
+    entry: {
+      index: 'src/index.node.ts',
+      node: 'src/entry/node.node.ts',
+      data: 'src/entry/data.node.ts',
+      'data-evm': 'src/entry/data-evm.node.ts',
+      metrics: 'src/entry/metrics.node.ts',
+    },
+    outDir: 'dist/bundled',
+    clean: false,
+    format: ['esm'],
+    fixedExtension: true,
+    dts: false,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+    deps: { alwaysBundle: ['zod', /^zod\//, '@scure/base'] },
+    // Without comments and whitespace (names kept): Node compiles what it reads, and the JSDoc is in the types.
+    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+    outputOptions: { chunkFileNames: 'core-[hash].mjs' },
+  },
+])

@@ -1,0 +1,102 @@
+/**
+ * What Node itself loads from the built package: the module-sync condition's files (dist/bundled, built before the
+ * tests run), each entry a few modules with zod and @scure/base inside. Run in child processes, so that Node's own
+ * resolution of the package's exports is what is tested.
+ */
+import { execFile } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import * as rootNode from '../index.node.js'
+import * as dataNode from './data.node.js'
+import * as dataEvmNode from './data-evm.node.js'
+import * as metricsNode from './metrics.node.js'
+import * as nodeNode from './node.node.js'
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url))
+
+let server: Server
+let url: string
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      const { id } = JSON.parse(body) as { id: number }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { height: '18446744073709551615' } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+/** Runs an ES module program in a fresh Node from the package's directory (so it imports the package by name). */
+async function run(program: string): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], {
+    cwd: packageDir,
+  })
+  return JSON.parse(stdout)
+}
+
+const entries = [
+  ['', rootNode],
+  ['/node', nodeNode],
+  ['/data', dataNode],
+  ['/data/evm', dataEvmNode],
+  ['/metrics', metricsNode],
+] as const
+
+test.each(entries)(
+  'Node loads @avalanche-automation/core%s from dist/bundled, with the exports of its source',
+  async (subpath, source) => {
+    const specifier = `@avalanche-automation/core${subpath}`
+    const loaded = (await run(`
+      const entry = await import(${JSON.stringify(specifier)})
+      process.stdout.write(JSON.stringify({ file: import.meta.resolve(${JSON.stringify(specifier)}), names: Object.keys(entry) }))
+    `)) as { file: string; names: string[] }
+    expect(loaded.file).toMatch(/\/dist\/bundled\/[a-z-]+\.mjs$/)
+    expect(loaded.names.sort()).toEqual(Object.keys(source).sort())
+  },
+)
+
+test('the built Node entries read no module of zod or @scure/base, share one copy of core, and call through undici', async () => {
+  const result = (await run(`
+    import { registerHooks } from 'node:module'
+    const files = []
+    registerHooks({ load(url, context, next) { files.push(url); return next(url, context) } })
+    const root = await import('@avalanche-automation/core')
+    const lean = await import('@avalanche-automation/core/node')
+    const client = root.createClient({ nodeUrl: ${JSON.stringify(url)}, retry: false })
+    const { height } = await client.platform.getHeight()
+    const refused = await client.platform.getBlockByHeight({ height: -1 }).catch((error) => error)
+    await client.close()
+    process.stdout.write(JSON.stringify({
+      files: files.filter((f) => f.startsWith('file:')).map((f) => f.slice(f.indexOf('/packages/core/') + 15)),
+      height: typeof height === 'bigint' ? height.toString() : 'not a bigint',
+      refused: { name: refused.name, isRootClass: refused instanceof root.InvalidParamsError, message: refused.message },
+      sameClasses: root.JsonRpcError === lean.JsonRpcError && root.InvalidParamsError === lean.InvalidParamsError,
+      undici: files.some((f) => f.includes('/undici/')),
+    }))
+  `)) as {
+    files: string[]
+    height: string
+    refused: { name: string; isRootClass: boolean; message: string }
+    sameClasses: boolean
+    undici: boolean
+  }
+  expect(result.files.filter((f) => /node_modules\/(\.pnpm\/)?(zod|@scure)/.test(f))).toEqual([])
+  expect(result.files.filter((f) => !f.includes('node_modules')).every((f) => f.startsWith('dist/bundled/'))).toBe(
+    true,
+  )
+  // u64 converted exactly (in place, by the bundled result parser)
+  expect(result.height).toBe('18446744073709551615')
+  // zod inside the bundle validates params: the error is core's own class, shared by both entries
+  expect(result.refused).toMatchObject({ name: 'InvalidParamsError', isRootClass: true })
+  expect(result.refused.message).toMatch(/height/)
+  expect(result.sameClasses).toBe(true)
+  expect(result.undici).toBe(true)
+})
