@@ -89,9 +89,7 @@ test('the built Node entries read no module of zod or @scure/base, share one cop
     undici: boolean
   }
   expect(result.files.filter((f) => /node_modules\/(\.pnpm\/)?(zod|@scure)/.test(f))).toEqual([])
-  expect(result.files.filter((f) => !f.includes('node_modules')).every((f) => f.startsWith('dist/bundled/'))).toBe(
-    true,
-  )
+  expect(result.files.filter((f) => !f.includes('node_modules')).every((f) => f.startsWith('dist/bundled/'))).toBe(true)
   // u64 converted exactly (in place, by the bundled result parser)
   expect(result.height).toBe('18446744073709551615')
   // zod inside the bundle validates params: the error is core's own class, shared by both entries

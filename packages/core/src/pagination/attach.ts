@@ -48,8 +48,7 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
   if (kind === 'utxoCursor') {
     return Object.assign(fn, {
       pages: (params: UtxoWalkParams, options?: WalkOptions) => walkUtxoPages(call, op, params, options),
-      items: (params: UtxoWalkParams, options?: WalkOptions) =>
-        walkUtxos(call, op, params, options, options?.limit),
+      items: (params: UtxoWalkParams, options?: WalkOptions) => walkUtxos(call, op, params, options, options?.limit),
     })
   }
   if (kind === 'indexRange') {
@@ -61,8 +60,7 @@ export function attachPagination<F extends object>(fn: F, op: AnyOperation, call
   if (kind === 'pageToken') {
     return Object.assign(fn, {
       pages: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenPages(call, op, params, options, env),
-      items: (params?: unknown, options?: PageTokenWalkOptions) =>
-        walkTokenItems(call, op, params, options, env),
+      items: (params?: unknown, options?: PageTokenWalkOptions) => walkTokenItems(call, op, params, options, env),
     })
   }
   return fn

@@ -25,7 +25,7 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
   return out
 }
 
-describe('itemsOf: the items of a walk\'s pages, with a generator\'s semantics', () => {
+describe("itemsOf: the items of a walk's pages, with a generator's semantics", () => {
   test('every item in order, empty pages skipped', async () => {
     const { pages, log } = source([[1, 2], [], [3], [4, 5, 6]])
     expect(await collect(itemsOf(pages, (p) => p))).toEqual([1, 2, 3, 4, 5, 6])
@@ -33,7 +33,11 @@ describe('itemsOf: the items of a walk\'s pages, with a generator\'s semantics',
   })
 
   test('limit stops the walk and closes the source before it reads further pages', async () => {
-    const { pages, log } = source([[1, 2], [3, 4], [5, 6]])
+    const { pages, log } = source([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ])
     expect(await collect(itemsOf(pages, (p) => p, 3))).toEqual([1, 2, 3])
     expect(log).toEqual({ pulled: 2, closed: true })
   })
@@ -55,7 +59,10 @@ describe('itemsOf: the items of a walk\'s pages, with a generator\'s semantics',
   })
 
   test('break out of for await closes the source', async () => {
-    const { pages, log } = source([[1, 2], [3, 4]])
+    const { pages, log } = source([
+      [1, 2],
+      [3, 4],
+    ])
     const seen: number[] = []
     for await (const item of itemsOf(pages, (p) => p)) {
       seen.push(item)
