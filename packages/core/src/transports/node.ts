@@ -10,6 +10,7 @@ import {
   splitUrl,
   type Transport,
 } from '../transport.js'
+import { utf8Text } from './utf8-text.js'
 
 export interface NodeTransportOptions {
   /** Keep-alive connections per origin. Default 32. */
@@ -126,7 +127,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
             for (const [name, value] of Object.entries(res.headers)) {
               out[name] = Array.isArray(value) ? value.join(', ') : value
             }
-            resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks, size).toString('utf8') })
+            resolve({ status: res.statusCode ?? 0, headers: out, body: utf8Text(Buffer.concat(chunks, size), size) })
           })
         },
       )

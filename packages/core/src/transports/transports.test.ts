@@ -14,12 +14,23 @@ beforeAll(async () => {
     let body = ''
     req.on('data', (c) => (body += c))
     req.on('end', () => {
-      switch (req.url) {
+      switch (req.url?.split('?')[0]) {
         case '/echo':
           res.writeHead(200, { 'content-type': 'application/json', 'x-multi': ['a', 'b'] })
           return res.end(JSON.stringify({ method: req.method, body, length: req.headers['content-length'] ?? null }))
         case '/big':
           return res.end('x'.repeat(10_000))
+        case '/chunks': {
+          // A body in many writes, a 2-byte and a 4-byte UTF-8 character split across writes, after a byte order
+          // mark; ?n= sets the number of writes (their bytes differ in length from one request to the next).
+          const n = Number(new URL(req.url ?? '', 'http://x').searchParams.get('n') ?? 8)
+          const text = bodyOfChunks(n)
+          const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])
+          res.writeHead(200, { 'content-type': 'application/json' })
+          const step = Math.ceil(bytes.length / n)
+          for (let at = 0; at < bytes.length; at += step) res.write(bytes.subarray(at, at + step))
+          return res.end()
+        }
         case '/silent':
           return // never answers
         case '/cut':
@@ -38,6 +49,9 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+/** A JSON body whose length grows with `n`, full of é (2 bytes) and 🦊 (4 bytes) so that writes split characters. */
+const bodyOfChunks = (n: number) => JSON.stringify({ n, text: 'é🦊x'.repeat(40_000 * n) })
 
 // Both transports keep one contract (transport.ts): every behaviour below holds for each.
 describe.each([
@@ -59,6 +73,23 @@ describe.each([
     expect(connections - before).toBeLessThanOrEqual(2)
     const missing = await transport({ method: 'GET', url: `${url}/nope`, headers: {} })
     expect(missing).toMatchObject({ status: 404, body: '404 page not found\n' })
+    await transport.close()
+  })
+
+  test('default: a body of many chunks, characters split across them, bodies of different lengths in turn', async () => {
+    const transport = createTransport()
+    // Larger, then smaller, then larger again: a reader that reuses buffers must decode only this body's bytes.
+    for (const n of [8, 2, 16, 3, 1]) {
+      const response = await transport({ method: 'GET', url: `${url}/chunks?n=${n}`, headers: {} })
+      expect(response.body.length).toBe(bodyOfChunks(n).length)
+      expect(response.body === bodyOfChunks(n)).toBe(true) // the byte order mark skipped, every character whole
+    }
+    // Several at once, each its own body.
+    const bodies = await Promise.all(
+      [4, 9, 2, 7].map((n) => transport({ method: 'GET', url: `${url}/chunks?n=${n}`, headers: {} })),
+    )
+    expect(bodies.map((r) => JSON.parse(r.body).n)).toEqual([4, 9, 2, 7])
+    expect(bodies.every((r, i) => r.body === bodyOfChunks([4, 9, 2, 7][i] as number))).toBe(true)
     await transport.close()
   })
 
