@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
 
 // One undici for the whole bundle (core's): @octokit/action and @actions/http-client pin older majors of it, and
@@ -20,9 +21,17 @@ export default defineConfig([
     sourcemap: false,
     minify: true,
     // Nothing bundles the Action further: the pure annotations that let rolldown drop unused code are dead weight.
-    outputOptions: { comments: { annotation: false } },
+    // What only runs that talk to GitHub load (Octokit, undici) is a chunk of its own, named without a hash.
+    outputOptions: {
+      comments: { annotation: false },
+      chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@octokit')) ? 'octokit.js' : '[name].js'),
+    },
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
-    alias: { undici },
+    alias: {
+      undici,
+      '@actions/http-client/lib/auth': fileURLToPath(new URL('src/bundle/no-http-client.ts', import.meta.url)),
+      '@actions/http-client': fileURLToPath(new URL('src/bundle/no-http-client.ts', import.meta.url)),
+    },
     inputOptions: { resolve: { conditionNames: ['source', 'import', 'node', 'default'] } },
   },
   {

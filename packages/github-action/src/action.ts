@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import * as core from '@actions/core'
 import { createRedactor, type NetworkName } from '@avalanche-automation/core'
-import { Octokit } from '@octokit/action'
 import { ConfigError, parseChecksFile, validateChecks } from './config.js'
 import { isFailing, type Report, shouldFail, type Target } from './engine.js'
 import { syncIncidents } from './incidents.js'
@@ -193,7 +192,7 @@ async function openIncidents(
   const runId = process.env.GITHUB_RUN_ID
   try {
     const changes = await syncIncidents(report, before, state, {
-      octokit: new Octokit({ authStrategy: undefined, auth: token }),
+      octokit: await gitHubClient(token),
       owner,
       repo,
       title: context.title,
@@ -311,7 +310,7 @@ async function publish(
     return
   }
   // An explicit token (not createActionAuth) so that an env GITHUB_TOKEN next to the input cannot conflict.
-  const octokit = new Octokit({ authStrategy: undefined, auth: token })
+  const octokit = await gitHubClient(token)
   const text =
     markdown.length > GITHUB_TEXT_LIMIT
       ? `${markdown.slice(0, GITHUB_TEXT_LIMIT)}\n\n_…truncated; see the job summary._`
@@ -358,4 +357,13 @@ async function publish(
       )
     }
   } else if (comment) core.info('pr-comment: not a pull_request event; no comment written')
+}
+
+/**
+ * The GitHub API client, loaded only by a run that talks to GitHub (incidents, check run, PR comment): Octokit and
+ * the undici it brings are over half of the bundle, which a run of checks alone need not compile (dist/octokit.js).
+ */
+async function gitHubClient(token: string) {
+  const { Octokit } = await import('@octokit/action')
+  return new Octokit({ authStrategy: undefined, auth: token })
 }
