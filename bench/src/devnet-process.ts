@@ -11,11 +11,23 @@ const cli = fileURLToPath(new URL('../../packages/devnet/dist/cli.mjs', import.m
 
 export interface DevnetProcess {
   url: string
+  /** CPU time the devnet process has used so far (Linux: /proc; 0 elsewhere), to tell when it is the ceiling. */
+  cpuMs(): number
   stop(): Promise<void>
 }
 
 /** How every devnet process of this run fared under its load: up until stopped, and its peak RSS (sampled). */
 export const devnetLoad: { args: string[]; peakRssMb: number; upUntilStopped: boolean }[] = []
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (Linux counts in ticks of 1/100 s). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
 
 function rssMb(pid: number): number {
   try {
@@ -50,6 +62,7 @@ export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
   }, 100)
   return {
     url: url.trim(),
+    cpuMs: () => cpuMsOf(child.pid as number),
     async stop() {
       clearInterval(sampler)
       devnetLoad.push({ args, peakRssMb, upUntilStopped: child.exitCode === null && child.signalCode === null })
