@@ -29,6 +29,15 @@ function cpuMsOf(pid: number): number {
   }
 }
 
+/** The cores a process may run on (`0`, `0-1`), from /proc; undefined where there is no /proc. */
+function cpusAllowed(pid: number): string | undefined {
+  try {
+    return /Cpus_allowed_list:\s+(\S+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  } catch {
+    return undefined
+  }
+}
+
 function rssMb(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
@@ -37,11 +46,21 @@ function rssMb(pid: number): number {
   }
 }
 
-/** With taskset (util-linux) on a machine of 2+ cores, the devnet gets the last core and the bench the others. */
+let pinned: { devnet: string[]; bench: string[] } | undefined | null = null
+
+/**
+ * With taskset (util-linux) on a machine of 2+ cores, the devnet gets the last core and the bench the others. Decided
+ * once, by the first call: the orchestrator then pins itself to the bench's cores, after which Node counts only those
+ * (availableParallelism follows the process's affinity) and every devnet would inherit the clients' core.
+ */
 export function pinning(): { devnet: string[]; bench: string[] } | undefined {
+  if (pinned !== null) return pinned
   const cores = availableParallelism()
-  if (cores < 2 || spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined
-  return { devnet: ['taskset', '-c', String(cores - 1)], bench: ['taskset', '-c', `0-${cores - 2}`] }
+  pinned =
+    cores < 2 || spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status !== 0
+      ? undefined
+      : { devnet: ['taskset', '-c', String(cores - 1)], bench: ['taskset', '-c', `0-${cores - 2}`] }
+  return pinned
 }
 
 export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
@@ -56,6 +75,13 @@ export async function spawnDevnet(args: string[]): Promise<DevnetProcess> {
       throw new Error(`devnet exited before printing its URL: ${stderr}`)
     }),
   ])) as [string]
+  // The machine line of the results says where the devnet runs: check it (Linux), rather than trust taskset.
+  const core = pinning()?.devnet.at(-1)
+  const allowed = cpusAllowed(child.pid as number)
+  if (core !== undefined && allowed !== undefined && allowed !== core) {
+    child.kill('SIGKILL')
+    throw new Error(`the devnet runs on cores ${allowed}, not on core ${core} as pinned`)
+  }
   let peakRssMb = 0
   const sampler = setInterval(() => {
     peakRssMb = Math.max(peakRssMb, rssMb(child.pid as number))

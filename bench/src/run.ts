@@ -140,8 +140,10 @@ for (const [label, extra, concurrency] of [
     // The devnet's CPU during each walk: when it nears the walk's time, the devnet (not the client) is the ceiling.
     const timed = async (c: number) => {
       const before = devnet.cpuMs()
+      const own = process.cpuUsage()
       const w = await walk(devnet.url, walkSize, c)
-      return { ...w, devnetCpuMs: devnet.cpuMs() - before }
+      const mine = process.cpuUsage(own)
+      return { ...w, devnetCpuMs: devnet.cpuMs() - before, benchCpuMs: (mine.user + mine.system) / 1000 }
     }
     for (let r = 0; r < rounds; r++) {
       sequentials.push(await timed(1))
