@@ -2,8 +2,8 @@
  * The items of a walk's pages as one async iterator, in order, up to `limit`.
  *
  * Why not `for (…) yield* page`: an async generator costs a promise and several microtask turns per item, twice when
- * a generator wraps another (`.items()` over a walk), about 1 µs an item, a tenth of a 100,000-container index walk's
- * CPU. Here an item of a page already in hand is one resolved promise; only a page's end awaits the source.
+ * a generator wraps another (`.items()` over a walk): 0.35-0.6 µs an item, against 0.1 µs here, where an item of a
+ * page already in hand is one resolved promise and only a page's end awaits the source.
  * Semantics are a generator's: `next()` calls are served in order even when not awaited, an error ends the walk, and
  * `return()` / `throw()` (a `break` out of `for await`) close the source, which stops its requests.
  */
