@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { lazy } from './lazy.js'
 
 export type Service = 'admin' | 'avm' | 'platform' | 'index' | 'info' | 'health' | 'data' | 'metrics'
 
@@ -88,11 +89,7 @@ export function defineOperation<const Spec extends OperationSpec>(spec: Spec): D
   for (const key of ['params', 'result'] as const) {
     const source = spec[key]
     if (typeof source !== 'function') continue
-    let schema: z.ZodType | undefined
-    Object.defineProperty(operation, key, {
-      enumerable: true,
-      get: () => (schema ??= source()),
-    })
+    Object.defineProperty(operation, key, { enumerable: true, get: lazy(source) })
   }
   return Object.freeze(operation) as DefinedOperation<Spec>
 }
