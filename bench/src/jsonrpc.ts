@@ -4,7 +4,7 @@
  */
 import { createClient } from '@avalanche-automation/core'
 import { Agent, request } from 'undici'
-import { type Throughput, throughput } from './measure.ts'
+import { medianBy, type Throughput, throughput } from './measure.ts'
 
 export interface JsonRpcResult {
   concurrency: number
@@ -22,10 +22,7 @@ function mix(txId: string) {
   ]
 }
 
-function median(list: Throughput[]): Throughput {
-  const sorted = [...list].sort((a, b) => a.opsPerSecond - b.opsPerSecond)
-  return sorted[Math.floor(sorted.length / 2)] as Throughput
-}
+const median = (list: Throughput[]) => medianBy(list, (t) => t.opsPerSecond) as Throughput
 
 export async function benchJsonRpc(url: string, concurrency: number, durationMs: number): Promise<JsonRpcResult> {
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 })

@@ -8,6 +8,11 @@ export interface Throughput {
   count: number
 }
 
+/** The middle item of `items` ordered by `key` (the upper one of an even count), or undefined when there is none. */
+export function medianBy<T>(items: readonly T[], key: (item: T) => number): T | undefined {
+  return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]
+}
+
 /** Runs `task` from `concurrency` workers for `durationMs`, after a warm-up, and reports throughput and latency. */
 export async function throughput(
   task: () => Promise<unknown>,

@@ -5,6 +5,7 @@
  */
 import { runChild } from './child.ts'
 import { devnetFixtures, spawnDevnet } from './devnet-process.ts'
+import { medianBy } from './measure.ts'
 
 export const DATA_MODES = ['core', 'core-prefetch', 'chainkit', 'raw'] as const
 export type DataMode = (typeof DATA_MODES)[number]
@@ -87,8 +88,10 @@ export async function benchPeersData(options: {
   const walks: PeersDataResult['walks'] = {}
   for (const mode of DATA_MODES) {
     if (failures[mode]) continue
-    const list = all.filter((w) => w.mode === mode).sort((a, b) => a.elapsedMs - b.elapsedMs)
-    const median = list[Math.floor(list.length / 2)]
+    const median = medianBy(
+      all.filter((w) => w.mode === mode),
+      (w) => w.elapsedMs,
+    )
     if (median) walks[mode] = median
   }
   return { chainId: chain.chainId, address, items: options.items, pageSize, walks, failures, all }

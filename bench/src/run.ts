@@ -15,7 +15,7 @@ import { benchColdStart, type ColdStart } from './cold-start.ts'
 import { devnetFixtures, devnetLoad, pinning, spawnDevnet } from './devnet-process.ts'
 import { benchJsonRpc } from './jsonrpc.ts'
 import { benchMcp, mcpRows } from './mcp.ts'
-import { fmt } from './measure.ts'
+import { fmt, medianBy } from './measure.ts'
 import { CORE, packageCost } from './package-cost.ts'
 import { CHECKS, LIBRARIES, LIBRARY_LABELS, MIX } from './peers/libraries.ts'
 import { benchPeersData, DATA_LABELS, DATA_MODES } from './peers-data.ts'
@@ -124,8 +124,7 @@ const dagIndexOf = (size: number) => ['--index', '--x-txs', String(size + 1), '-
 // On loopback both sides are CPU-bound on the same machine; concurrency exists to hide network latency, so the
 // second scenario puts the devnet 50 ms away (its latency fault), like a public endpoint.
 const perSecond = (w: Walk) => fmt((w.seen / w.elapsedMs) * 1000)
-const medianWalk = (walks: Walk[]) =>
-  [...walks].sort((a, b) => a.elapsedMs - b.elapsedMs)[Math.floor(walks.length / 2)] as Walk
+const medianWalk = (walks: Walk[]) => medianBy(walks, (w) => w.elapsedMs) as Walk
 for (const [label, extra, concurrency] of [
   ['loopback', [], 4],
   ['node 50 ms away', ['--latency-ms', '50'], 8],
