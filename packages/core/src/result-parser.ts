@@ -4,11 +4,11 @@
  * (bench/results/client-profile.md). The parsers built here check the same schema against the freshly parsed reply
  * and convert in place (jsonNumber's bigint or quoted number to number, numericText's number to text), returning the
  * reply itself. They cover what the generated Data/Metrics schemas are made of (loose objects, optional, nullable,
- * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions); any other
- * schema (a transform, a refinement, a check, a default, a strict object) is handed to zod, with the objects and lists
- * that hold it (most node results, whose u64 fields are transforms, are zod's as before). A value
- * they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a half-converted
- * reply parses the same.
+ * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions) and the node
+ * results' u64 fields (a decimal string becomes a bigint); any other schema (another transform, a refinement, a
+ * check, a default, a strict object, a union of converting options) is handed to zod, with the objects and lists that
+ * hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a
+ * half-converted reply parses the same.
  */
 import type * as z from 'zod'
 import { toNumber, toText } from './data/lenient.js'
