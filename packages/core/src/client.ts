@@ -33,8 +33,9 @@ export interface ClientOptions {
   /** Extra headers for Metrics API requests (a proxy's key). Their values are redacted from errors and logs. */
   metricsHeaders?: Record<string, string> | undefined
   /**
-   * Default under Node: undici's `request` on a keep-alive pool (`createUndiciTransport`); in a bundle: Node's
-   * http/https with keep-alive pools (`createNodeTransport`), which adds no bytes.
+   * Default under Node: Node's http/https for a client's first 32 requests, then undici's `request` on a keep-alive
+   * pool (`createUndiciTransport`), loaded only then; in a bundle: Node's http/https with keep-alive pools
+   * (`createNodeTransport`), which adds no bytes.
    */
   transport?: Transport | undefined
   /** Overall deadline per call, retries included. Default 30 000 ms. */

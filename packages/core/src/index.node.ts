@@ -1,15 +1,16 @@
 /**
  * The package's entry under Node (the `module-sync` export condition, which Node applies and bundlers do not): the
- * same API as ./index.ts, with undici as the default transport, the fastest of those measured in
- * bench/results/transports.md. Bundles keep ./index.ts, whose default transport (node:http) costs no bytes.
+ * same API as ./index.ts, with the tiered transport as the default: node:http for a client's first requests, then
+ * undici's, the fastest of those measured in bench/results/transports.md (./transports/tiered.ts says why both).
+ * Bundles keep ./index.ts, whose default transport (node:http) costs no bytes.
  */
 import type { AvalancheClient, ClientOptions } from './client.js'
 import { createClientWith } from './client.js'
-import { createUndiciTransport } from './transports/undici.js'
+import { createTieredTransport } from './transports/tiered.js'
 
 export * from './index.js'
 export { createUndiciTransport, type UndiciTransport, type UndiciTransportOptions } from './transports/undici.js'
 
 export function createClient(options: ClientOptions = {}): AvalancheClient {
-  return createClientWith(createUndiciTransport, options)
+  return createClientWith(createTieredTransport, options)
 }

@@ -1,10 +1,10 @@
 /**
  * `@avalanche-automation/core/node` under Node (the `module-sync` export condition, which Node applies and
- * bundlers do not): ./node.ts with undici as the default transport, as ../index.node.ts is for the root entry.
- * Bundles keep ./node.ts, whose default transport (node:http) costs no bytes.
+ * bundlers do not): ./node.ts with the tiered transport (node:http, then undici) as its default, as ../index.node.ts
+ * is for the root entry. Bundles keep ./node.ts, whose default transport (node:http) costs no bytes.
  */ import type { ClientOptions } from '../client.js'
 import { nodeServices } from '../node/services.js'
-import { createUndiciTransport } from '../transports/undici.js'
+import { createTieredTransport } from '../transports/tiered.js'
 import { leanCreateClient } from './lean.js'
 import type { NodeClient } from './node.js'
 
@@ -12,5 +12,5 @@ export * from './node.js'
 
 export const createClient: (options?: ClientOptions) => NodeClient = leanCreateClient(
   nodeServices,
-  createUndiciTransport,
+  createTieredTransport,
 )

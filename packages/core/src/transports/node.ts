@@ -1,5 +1,5 @@
-import type { Agent as HttpAgent, IncomingMessage } from 'node:http'
-import type { Agent as HttpsAgent } from 'node:https'
+import type { Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http'
+import type { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
 import {
@@ -52,33 +52,37 @@ function target(url: string): Target {
  * The default transport: Node's own `http`/`https` with keep-alive pools (one per protocol, `connections` sockets per
  * origin). Built-in modules cost nothing to install or bundle, and on keep-alive connections they run the node's
  * small JSON-RPC calls in 1.3-1.6x the client CPU of undici's `request` and several times faster than `fetch`
- * (bench/results/transports.md): the default of bundles; under Node the default is `createUndiciTransport`.
+ * (bench/results/transports.md): the default of bundles, and under Node it carries a client's first requests
+ * (./tiered.ts).
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
-  // By getBuiltinModule, not `import`: an ESM import of node:http builds its namespace, which loads Node's internal
-  // undici (http.WebSocket): ~25 ms of CPU at the start of every program importing core, even under Node, whose
-  // default transport is undici's and never uses node:http.
-  const { Agent: HttpAgent, request: httpRequest } = process.getBuiltinModule('node:http')
-  const { Agent: HttpsAgent, request: httpsRequest } = process.getBuiltinModule('node:https')
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   const pool = { keepAlive: true, maxSockets: options.connections ?? 32, scheduling: 'lifo' as const }
-  let http: HttpAgent | undefined
-  let https: HttpsAgent | undefined
-  const agentFor = (secure: boolean): HttpAgent => {
+  // Each module and its pool on first use (node:https loads tls and crypto, which a plain-http client never needs), by
+  // getBuiltinModule, not `import`: an ESM import of node:http builds its namespace, which loads Node's internal
+  // undici (http.WebSocket), ~25 ms of CPU at the start of every program importing core.
+  let http: { agent: HttpAgent; request: typeof httpRequest } | undefined
+  let https: { agent: HttpsAgent; request: typeof httpsRequest } | undefined
+  const clientFor = (secure: boolean) => {
     if (secure) {
-      https ??= new HttpsAgent(pool)
+      if (!https) {
+        const { Agent, request } = process.getBuiltinModule('node:https')
+        https = { agent: new Agent(pool), request }
+      }
       return https
     }
-    http ??= new HttpAgent(pool)
+    if (!http) {
+      const { Agent, request } = process.getBuiltinModule('node:http')
+      http = { agent: new Agent(pool), request }
+    }
     return http
   }
 
   const transport = (req: HttpRequest): Promise<HttpResponse> =>
     new Promise((resolve, reject) => {
       const { secure, hostname, port, path } = target(req.url)
-      const send = secure ? httpsRequest : httpRequest
-      const agent = agentFor(secure)
+      const { agent, request: send } = clientFor(secure)
       const headers: Record<string, string> = { ...req.headers }
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body))
       let settled = false
@@ -139,8 +143,8 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
 
   return Object.assign(transport, {
     close: async () => {
-      http?.destroy()
-      https?.destroy()
+      http?.agent.destroy()
+      https?.agent.destroy()
     },
   })
 }

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { createNodeTransport } from './node.js'
+import { createTieredTransport, UNDICI_AFTER } from './tiered.js'
 import { createUndiciTransport } from './undici.js'
 
 let server: Server
 let url: string
 let connections = 0
+/** The client ports of the server's connections that have closed. */
+const closedPorts = new Set<number>()
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,6 +34,15 @@ beforeAll(async () => {
           for (let at = 0; at < bytes.length; at += step) res.write(bytes.subarray(at, at + step))
           return res.end()
         }
+        case '/who':
+          // Which client sent this: node:http writes `Connection: keep-alive`, undici `connection: keep-alive`.
+          res.writeHead(200, { 'content-type': 'application/json' })
+          return res.end(
+            JSON.stringify({
+              client: req.rawHeaders.includes('Connection') ? 'node:http' : 'undici',
+              port: req.socket.remotePort,
+            }),
+          )
         case '/silent':
           return // never answers
         case '/cut':
@@ -44,7 +56,11 @@ beforeAll(async () => {
       }
     })
   })
-  server.on('connection', () => connections++)
+  server.on('connection', (socket) => {
+    connections++
+    const port = socket.remotePort as number
+    socket.on('close', () => closedPorts.add(port))
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -53,10 +69,12 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 /** A JSON body whose length grows with `n`, full of é (2 bytes) and 🦊 (4 bytes) so that writes split characters. */
 const bodyOfChunks = (n: number) => JSON.stringify({ n, text: 'é🦊x'.repeat(40_000 * n) })
 
-// Both transports keep one contract (transport.ts): every behaviour below holds for each.
+// The transports keep one contract (transport.ts): every behaviour below holds for each (the tiered one's first
+// requests are node:http's; after the move they are undici's, tested above).
 describe.each([
   ['createNodeTransport', createNodeTransport],
   ['createUndiciTransport', createUndiciTransport],
+  ['createTieredTransport', createTieredTransport],
 ] as const)('%s', (_name, createTransport) => {
   test('default: sends the body with its length, returns status, lower-case headers and text; reuses sockets', async () => {
     const transport = createTransport()
@@ -166,5 +184,66 @@ describe.each([
     for (const error of await Promise.all(silent)) expect(error).toBeInstanceOf(AbortedError)
     expect(answered.status).toBe(200)
     await transport.close()
+  })
+})
+
+describe('createTieredTransport', () => {
+  interface Who {
+    client: 'node:http' | 'undici'
+    port: number
+  }
+  const who = async (transport: ReturnType<typeof createTieredTransport>): Promise<Who> =>
+    JSON.parse((await transport({ method: 'GET', url: `${url}/who`, headers: {} })).body)
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done() && waited < 3_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+  }
+  /** Sends requests (10 ms apart) until one goes through undici, which is loading in the background. */
+  const untilUndici = async (transport: ReturnType<typeof createTieredTransport>): Promise<Who> => {
+    let answer = await who(transport)
+    for (let waited = 0; answer.client !== 'undici' && waited < 3_000; waited += 10) {
+      await new Promise((r) => setTimeout(r, 10))
+      answer = await who(transport)
+    }
+    return answer
+  }
+
+  test('node:http for the first UNDICI_AFTER requests, then undici; node:http sockets close once idle', async () => {
+    const transport = createTieredTransport()
+    const first: Who[] = []
+    for (let i = 0; i < UNDICI_AFTER; i++) first.push(await who(transport))
+    expect(first.every((w) => w.client === 'node:http')).toBe(true)
+    expect(new Set(first.map((w) => w.port)).size).toBe(1) // one keep-alive socket
+    // undici loads in the background; the requests sent meanwhile still go through node:http.
+    const last = await untilUndici(transport)
+    expect(last.client).toBe('undici')
+    expect(last.port).not.toBe(first[0]?.port)
+    await until(() => closedPorts.has(first[0]?.port as number))
+    expect(closedPorts.has(first[0]?.port as number)).toBe(true)
+    expect(closedPorts.has(last.port)).toBe(false) // undici's socket stays open until close()
+    await transport.close()
+    await until(() => closedPorts.has(last.port))
+    expect(closedPorts.has(last.port)).toBe(true)
+  })
+
+  test('requests in flight across the move are all answered, and node:http closes only after the last', async () => {
+    const transport = createTieredTransport({ connections: 4 })
+    const answers = await Promise.all(Array.from({ length: 3 * UNDICI_AFTER }, () => who(transport)))
+    expect(answers).toHaveLength(3 * UNDICI_AFTER)
+    // Sent before undici had loaded: every one of them through node:http, none lost.
+    expect(answers.every((w) => w.client === 'node:http')).toBe(true)
+    expect((await untilUndici(transport)).client).toBe('undici')
+    const httpPorts = new Set(answers.map((w) => w.port))
+    await until(() => [...httpPorts].every((port) => closedPorts.has(port)))
+    expect([...httpPorts].filter((port) => !closedPorts.has(port))).toEqual([])
+    await transport.close()
+  })
+
+  test('close() before the move has ended closes whatever was opened, and undici is not started', async () => {
+    const transport = createTieredTransport()
+    const answers = await Promise.all(Array.from({ length: UNDICI_AFTER }, () => who(transport)))
+    await transport.close() // undici began loading with the last request: close waits for it, then opens nothing
+    const ports = new Set(answers.map((w) => w.port))
+    await until(() => [...ports].every((port) => closedPorts.has(port)))
+    expect([...ports].filter((port) => !closedPorts.has(port))).toEqual([])
   })
 })

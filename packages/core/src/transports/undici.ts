@@ -1,8 +1,4 @@
-// undici's Agent and request API by their modules, not its index: the index loads fetch, WebSocket, caches and mocks
-// too, ~45 ms more CPU for a program that makes one call (bench/results/transports.md). The range is pinned (~).
-
-import request from 'undici/lib/api/api-request.js'
-import Agent from 'undici/lib/dispatcher/agent.js'
+import type { Agent } from 'undici'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
 import { errorCode, type HttpRequest, type HttpResponse, requestNeverSent, splitUrl } from '../transport.js'
@@ -11,29 +7,52 @@ import type { NodeTransport, NodeTransportOptions } from './node.js'
 export type UndiciTransportOptions = NodeTransportOptions
 export type UndiciTransport = NodeTransport
 
+/**
+ * undici's Agent and request API, loaded on first use: by their modules, not undici's index, which loads fetch,
+ * WebSocket, caches and mocks too (~45 ms more CPU, bench/results/transports.md). Even these two modules cost a
+ * program ~40 ms of CPU (they load Node's http, http2, tls and crypto), so importing core does not load them.
+ */
+interface Undici {
+  Agent: typeof Agent
+  request: typeof import('undici/lib/api/api-request.js').default
+}
+let undici: Promise<Undici> | undefined
+export const loadUndici = (): Promise<Undici> =>
+  (undici ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(
+    ([agent, api]) => ({ Agent: agent.default, request: api.default }),
+  ))
+
 /** No bytes for idleTimeoutMs while waiting for headers or body (a connect timeout is a NetworkError: never sent). */
 const IDLE_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 /**
- * The default transport under Node (the package's `module-sync` entry, ../node.ts): undici's `request` on one
- * keep-alive `Agent`. It takes less CPU per call than `node:http` (bench/results/transports.md: 0.8x at
- * concurrency 1, 0.7x at 32) and far less than `fetch`; bundlers get `createNodeTransport`, which costs no bytes.
- * Same options and the same errors as `createNodeTransport`.
+ * undici's `request` on one keep-alive `Agent` (loaded by the first request): less CPU per call than `node:http`
+ * (bench/results/transports.md: 0.8x at concurrency 1, 0.7x at 32) and far less than `fetch`. What a busy client
+ * under Node moves to (./tiered.ts); bundlers get `createNodeTransport`, which costs no bytes. Same options and the
+ * same errors as `createNodeTransport`.
  */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): UndiciTransport {
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
-  const agent = new Agent({
-    connections: options.connections ?? 32,
-    connectTimeout: idleTimeoutMs,
-    headersTimeout: idleTimeoutMs,
-    bodyTimeout: idleTimeoutMs,
-    maxResponseSize: maxResponseBytes,
-  })
+  let loaded: { agent: Agent; request: Undici['request'] } | undefined
+  let loading: Promise<NonNullable<typeof loaded>> | undefined
+  const load = () =>
+    (loading ??= loadUndici().then(({ Agent, request }) => {
+      const agent = new Agent({
+        connections: options.connections ?? 32,
+        connectTimeout: idleTimeoutMs,
+        headersTimeout: idleTimeoutMs,
+        bodyTimeout: idleTimeoutMs,
+        maxResponseSize: maxResponseBytes,
+      })
+      loaded = { agent, request }
+      return loaded
+    }))
 
   const transport = async (req: HttpRequest): Promise<HttpResponse> => {
     try {
       if (req.signal?.aborted) throw req.signal.reason // undici cannot see that through abortHandle
+      const { agent, request } = loaded ?? (await load())
       const { origin, path } = splitUrl(req.url)
       const res = await request.call(agent, {
         origin,
@@ -67,7 +86,12 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
       })
     }
   }
-  return Object.assign(transport, { close: () => agent.close() })
+  return Object.assign(transport, {
+    close: async () => {
+      const started = await loading?.catch(() => undefined)
+      await started?.agent.close()
+    },
+  })
 }
 
 /** The callbacks of the requests waiting on each signal: one listener on the signal itself, however many wait. */
