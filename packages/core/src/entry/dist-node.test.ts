@@ -64,7 +64,7 @@ test.each(entries)(
   },
 )
 
-test('the built Node entries read no module of zod or @scure/base, share one copy of core, and one call loads no undici', async () => {
+test('the built Node entries read no module of zod or @scure/base, share one copy of core, and one call loads no undici or tls', async () => {
   const result = (await run(`
     import { registerHooks } from 'node:module'
     const files = []
@@ -81,6 +81,7 @@ test('the built Node entries read no module of zod or @scure/base, share one cop
       refused: { name: refused.name, isRootClass: refused instanceof root.InvalidParamsError, message: refused.message },
       sameClasses: root.JsonRpcError === lean.JsonRpcError && root.InvalidParamsError === lean.InvalidParamsError,
       undici: files.some((f) => f.includes('/undici/')),
+      tls: process.moduleLoadList.includes('NativeModule tls'),
     }))
   `)) as {
     files: string[]
@@ -88,6 +89,7 @@ test('the built Node entries read no module of zod or @scure/base, share one cop
     refused: { name: string; isRootClass: boolean; message: string }
     sameClasses: boolean
     undici: boolean
+    tls: boolean
   }
   expect(result.files.filter((f) => /node_modules\/(\.pnpm\/)?(zod|@scure)/.test(f))).toEqual([])
   expect(result.files.filter((f) => !f.includes('node_modules')).every((f) => f.startsWith('dist/bundled/'))).toBe(true)
@@ -99,6 +101,7 @@ test('the built Node entries read no module of zod or @scure/base, share one cop
   expect(result.sameClasses).toBe(true)
   // Two calls: node:http carries them (undici's modules cost ~40 ms of CPU to load, ./transports/tiered.ts)
   expect(result.undici).toBe(false)
+  expect(result.tls).toBe(false) // an http URL: node:https (tls, crypto) is never loaded
 })
 
 test('a busy client of the built Node entry moves to undici, loaded from the package, and its answers stay exact', async () => {

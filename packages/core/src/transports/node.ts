@@ -1,4 +1,4 @@
-import type { Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http'
+import type { Agent as HttpAgent, IncomingMessage } from 'node:http'
 import type { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
@@ -59,9 +59,10 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000
   const pool = { keepAlive: true, maxSockets: options.connections ?? 32, scheduling: 'lifo' as const }
-  // Each module and its pool on first use (node:https loads tls and crypto, which a plain-http client never needs), by
-  // getBuiltinModule, not `import`: an ESM import of node:http builds its namespace, which loads Node's internal
-  // undici (http.WebSocket), ~25 ms of CPU at the start of every program importing core.
+  // By getBuiltinModule, not `import`: an ESM import of node:http builds its namespace, which loads Node's internal
+  // undici (http.WebSocket), ~25 ms of CPU at the start of every program importing core. node:http when the client is
+  // made (node:https is built on it); node:https, which loads tls and crypto, and each pool on first use.
+  const { Agent: HttpAgent, request: httpRequest } = process.getBuiltinModule('node:http')
   let http: { agent: HttpAgent; request: typeof httpRequest } | undefined
   let https: { agent: HttpsAgent; request: typeof httpsRequest } | undefined
   const clientFor = (secure: boolean) => {
@@ -72,10 +73,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       }
       return https
     }
-    if (!http) {
-      const { Agent, request } = process.getBuiltinModule('node:http')
-      http = { agent: new Agent(pool), request }
-    }
+    http ??= { agent: new HttpAgent(pool), request: httpRequest }
     return http
   }
 
