@@ -9,8 +9,9 @@ export type UndiciTransport = NodeTransport
 
 /**
  * undici's Agent and request API, loaded on first use: by their modules, not undici's index, which loads fetch,
- * WebSocket, caches and mocks too (~45 ms more CPU, bench/results/transports.md). Even these two modules cost a
- * program ~40 ms of CPU (they load Node's http, http2, tls and crypto), so importing core does not load them.
+ * WebSocket, caches and mocks too (~45 ms more CPU, bench/results/transports.md; these paths are undici's own, so its
+ * range is pinned, ~). Even these two modules cost a program ~40 ms of CPU (they load Node's http, http2, tls and
+ * crypto), so importing core does not load them.
  */
 interface Undici {
   Agent: typeof Agent
