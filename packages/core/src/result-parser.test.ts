@@ -163,3 +163,43 @@ test('property: u64 fields (index containers) are converted in place and agree w
   )
   expect(accepted).toBeGreaterThan(50)
 })
+
+test('behavior: a discriminated union parses in place with the option its discriminator names, and only that one', () => {
+  const schema = z.discriminatedUnion('encoding', [
+    record({ tx: z.string(), encoding: z.enum(['hex', 'hexc']) }),
+    record({ tx: record({ amount: u64() }), encoding: z.literal('json') }),
+  ])
+  const hex = { tx: '0x00', encoding: 'hex' }
+  expect(parseInPlace(schema, hex)?.data).toBe(hex)
+  const json = { tx: { amount: '18446744073709551615' }, encoding: 'json', extra: 1 }
+  expect(parseInPlace(schema, json)?.data).toBe(json)
+  expect(json.tx.amount).toBe(2n ** 64n - 1n)
+  // An unknown or missing discriminator, a value its option refuses, or no object: zod's to report.
+  for (const refused of [{ tx: '0x00', encoding: 'cb58' }, { tx: '0x00' }, { tx: 1, encoding: 'hex' }, [], null]) {
+    expect(parseInPlace(schema, structuredClone(refused))).toBeUndefined()
+    expect(schema.safeParse(refused).success).toBe(false)
+  }
+})
+
+test('property: the tx and block replies (discriminated by encoding) agree with zod', () => {
+  let accepted = 0
+  for (const id of ['avm.getTx', 'platform.getTx', 'avm.getBlock', 'platform.getBlockByHeight']) {
+    const schema = (findOperation(id) as { result: z.ZodType }).result
+    const reply = { tx: '0x00', block: '0x00', encoding: 'hex' }
+    expect(parseInPlace(schema, reply)?.data, id).toBe(reply) // in place: no zod copy
+    fc.assert(
+      fc.property(
+        fc.record({
+          tx: fc.oneof(fc.string(), fc.object()),
+          block: fc.oneof(fc.string(), fc.object()),
+          encoding: fc.constantFrom('hex', 'hexc', 'hexnc', 'json', 'cb58', undefined),
+        }),
+        (value) => {
+          if (agree(schema, value)) accepted++
+        },
+      ),
+      { numRuns: 200 },
+    )
+  }
+  expect(accepted).toBeGreaterThan(100)
+})

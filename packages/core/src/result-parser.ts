@@ -5,9 +5,9 @@
  * and convert in place (jsonNumber's bigint or quoted number to number, numericText's number to text), returning the
  * reply itself. They cover what the generated Data/Metrics schemas are made of (loose objects, optional, nullable,
  * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions) and the node
- * results' u64 fields (a decimal string becomes a bigint); any other schema (another transform, a refinement, a
- * check, a default, a strict object, a union of converting options) is handed to zod, with the objects and lists that
- * hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a
+ * results' u64 fields (a decimal string becomes a bigint) and discriminated unions (the `encoding` of a tx or block
+ * reply); any other schema (another transform, a refinement, a check, a default, a strict object, a plain union of
+ * converting options) is handed to zod, with the objects and lists that hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a
  * half-converted reply parses the same.
  */
 import type * as z from 'zod'
@@ -153,6 +153,8 @@ function compile(schema: z.ZodType): Parser {
     }
     case 'object':
       return looseObject(schema, def)
+    case 'union':
+      return discriminated(schema, def)
     case 'pipe': {
       const to = defOf(def.out as z.ZodType)
       if (to.type === 'transform' && to.transform === toBigInt) {
@@ -170,6 +172,27 @@ function compile(schema: z.ZodType): Parser {
     }
     default:
       return byZod(schema)
+  }
+}
+
+/**
+ * `z.discriminatedUnion`: the option its discriminator names, alone (as zod does), so an option that converts is
+ * safe in place: no other option ever sees a half-converted value. Other unions of converting options are zod's.
+ */
+function discriminated(schema: z.ZodType, def: Def): Parser {
+  const key = def.discriminator as string | undefined
+  if (!key || def.unionFallback) return byZod(schema)
+  const options = new Map<unknown, Parser>()
+  for (const option of def.options as z.ZodType[]) {
+    const values = (option as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues?.[key]
+    if (!values) return byZod(schema)
+    const parse = parserOf(option)
+    for (const value of values) options.set(value, parse)
+  }
+  return (v) => {
+    if (!isRecord(v)) return FAIL
+    const parse = options.get(v[key])
+    return parse ? parse(v) : FAIL
   }
 }
 
