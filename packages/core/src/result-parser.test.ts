@@ -203,3 +203,56 @@ test('property: the tx and block replies (discriminated by encoding) agree with 
   }
   expect(accepted).toBeGreaterThan(100)
 })
+
+test('behavior: a union tries its options in turn, undoing what a failed option converted (as zod, on the original)', () => {
+  // The first option converts `a` and `b`, then fails on `c`; the second declares only `a` as text.
+  const schema = z.union([
+    record({ a: u64(), b: record({ n: u64() }), c: z.boolean() }),
+    record({ a: z.string(), b: z.unknown() }),
+  ])
+  const value = { a: '7', b: { n: '8' } }
+  const parsed = parseInPlace(schema, value)
+  expect(parsed?.data).toBe(value)
+  expect(value).toEqual({ a: '7', b: { n: '8' } }) // zod's answer: the second option, the original strings
+  expect(schema.parse({ a: '7', b: { n: '8' } })).toEqual(value)
+  // Where the first option matches, its conversions stay; inside a failed outer option, an inner union's are undone.
+  const first = { a: '7', b: { n: '8' }, c: true }
+  expect(parseInPlace(schema, first)?.data).toEqual({ a: 7n, b: { n: 8n }, c: true })
+  const outer = z.union([record({ u: schema, fail: z.literal(1) }), record({ u: z.unknown() })])
+  const nested = { u: { a: '1', b: { n: '2' }, c: false } }
+  expect(parseInPlace(outer, nested)?.data).toEqual({ u: { a: '1', b: { n: '2' }, c: false } })
+  expect(outer.parse(structuredClone({ u: { a: '1', b: { n: '2' }, c: false } }))).toEqual(nested)
+})
+
+test('property: getCurrentValidators (a union of three converting shapes) agrees with zod, in place', () => {
+  const schema = (findOperation('platform.getCurrentValidators') as { result: z.ZodType }).result
+  const u64s = fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String), fc.constantFrom('x', '-1', ''))
+  const owner = fc.record({ locktime: u64s, threshold: fc.constantFrom('1', 1, 'x'), addresses: fc.array(fc.string()) })
+  const validator = fc.record(
+    {
+      txID: fc.string(),
+      nodeID: fc.string(),
+      startTime: u64s,
+      endTime: u64s,
+      weight: u64s,
+      potentialReward: u64s,
+      delegationFee: fc.constantFrom('2.0000', 2, 'x'),
+      validationRewardOwner: owner,
+      validationID: fc.string(),
+      balance: u64s,
+      remainingBalanceOwner: owner,
+    },
+    { requiredKeys: ['nodeID', 'weight', 'startTime'] },
+  )
+  const reply = { validators: [{ txID: 't', nodeID: 'n', startTime: '1', endTime: '2', weight: '3' }] }
+  expect(parseInPlace(schema, reply)?.data).toBe(reply)
+  expect(reply.validators[0]?.weight).toBe(3n)
+  let accepted = 0
+  fc.assert(
+    fc.property(fc.record({ validators: fc.array(validator, { maxLength: 4 }) }), (value) => {
+      if (agree(schema, value)) accepted++
+    }),
+    { numRuns: 400 },
+  )
+  expect(accepted).toBeGreaterThan(40)
+})

@@ -4,15 +4,17 @@
  * (bench/results/client-profile.md). The parsers built here check the same schema against the freshly parsed reply
  * and convert in place (jsonNumber's bigint or quoted number to number, numericText's number to text), returning the
  * reply itself. They cover what the generated Data/Metrics schemas are made of (loose objects, optional, nullable,
- * arrays, string-keyed records, primitives, enums, literals, unions of those, the lenient conversions) and the node
- * results' u64 fields (a decimal string becomes a bigint) and discriminated unions (the `encoding` of a tx or block
- * reply); any other schema (another transform, a refinement, a check, a default, a strict object, a plain union of
- * converting options) is handed to zod, with the objects and lists that hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are idempotent, so a
- * half-converted reply parses the same.
+ * arrays, string-keyed records, primitives, enums, literals, unions, the lenient conversions) and what the node's
+ * results add: u64, u32 and float fields (the wire's decimal text becomes a bigint or a number), Go slices (null
+ * becomes []) and unions of options that convert (a discriminated one takes the option its discriminator names; any
+ * other tries each in turn and undoes what a failed option converted, as zod tries each on the original). Any other
+ * schema (another transform, a refinement, a check, a default, a strict object) is handed to zod, with the objects
+ * and lists that hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are
+ * idempotent, so a half-converted reply parses the same.
  */
 import type * as z from 'zod'
 import { toNumber, toText } from './data/lenient.js'
-import { toBigInt } from './schemas.js'
+import { FLOAT_TEXT, nilAsEmpty, toBigInt, toFloat, toU32, U32_TEXT } from './schemas.js'
 
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
@@ -28,6 +30,11 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
 
 const compiled = new WeakMap<z.ZodType, Parser>()
+/** The text forms of the wire's numbers, by the conversion of their schema (schemas.ts). */
+const WIRE_TEXT = new Map<Parser, RegExp>([
+  [toU32 as Parser, U32_TEXT],
+  [toFloat as Parser, FLOAT_TEXT],
+])
 const DECIMAL = /^\d+$/
 
 /**
@@ -130,7 +137,7 @@ function compile(schema: z.ZodType): Parser {
           const item = v[i]
           const out = element(item)
           if (out === FAIL) return FAIL
-          if (out !== item) v[i] = out
+          if (out !== item) assign(v, i, item, out)
         }
         return v
       }
@@ -146,7 +153,7 @@ function compile(schema: z.ZodType): Parser {
           const item = v[name]
           const out = value(item)
           if (out === FAIL) return FAIL
-          if (out !== item) v[name] = out
+          if (out !== item) assign(v, name, item, out)
         }
         return v
       }
@@ -154,13 +161,29 @@ function compile(schema: z.ZodType): Parser {
     case 'object':
       return looseObject(schema, def)
     case 'union':
-      return discriminated(schema, def)
+      return union(schema, def)
     case 'pipe': {
       const to = defOf(def.out as z.ZodType)
       if (to.type === 'transform' && to.transform === toBigInt) {
         // u64: the wire's decimal string becomes a bigint here; a number or bigint (inside json payloads) is zod's.
         const other = byZod(schema)
         return (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? BigInt(v) : FAIL) : other(v))
+      }
+      // u32 and float: the wire's text becomes a number here; a number is zod's.
+      const text = to.type === 'transform' ? WIRE_TEXT.get(to.transform as Parser) : undefined
+      if (text) {
+        const other = byZod(schema)
+        const convert = to.transform as Parser
+        return (v) => (typeof v === 'string' ? (text.test(v) ? convert(v) : FAIL) : other(v))
+      }
+      // goSlice: a nil slice (null) becomes [].
+      if (to.type === 'transform' && to.transform === nilAsEmpty) {
+        const slice = parserOf(def.in as z.ZodType)
+        if (delegated.has(slice)) return byZod(schema)
+        return (v) => {
+          const out = slice(v)
+          return out === FAIL ? FAIL : nilAsEmpty(out as unknown[] | null)
+        }
       }
       // jsonNumber and numericText: z.preprocess(conversion, schema).
       const from = defOf(def.in as z.ZodType)
@@ -176,23 +199,61 @@ function compile(schema: z.ZodType): Parser {
 }
 
 /**
- * `z.discriminatedUnion`: the option its discriminator names, alone (as zod does), so an option that converts is
- * safe in place: no other option ever sees a half-converted value. Other unions of converting options are zod's.
+ * The conversions made while a union tries an option: container, key and the value before, so that an option that
+ * fails after converting part of the value can be undone before the next one tries (zod tries each on the original).
+ * Undefined outside a union.
  */
-function discriminated(schema: z.ZodType, def: Def): Parser {
+let undo: unknown[] | undefined
+
+/** Converts `container[key]` from `before` to `after`, noting it for the union being tried, if any. */
+function assign(container: object, key: PropertyKey, before: unknown, after: unknown) {
+  undo?.push(container, key, before)
+  ;(container as Record<PropertyKey, unknown>)[key] = after
+}
+
+/** The literal values an object schema's fields can take (zod's own index, which its discriminated unions read). */
+const propValues = (schema: z.ZodType) =>
+  (schema as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues
+
+/**
+ * A union of options that convert. `z.discriminatedUnion`: the option its discriminator names, alone, as zod does.
+ * Any other union: each option in turn, as zod does, the conversions of a failed one undone before the next.
+ */
+function union(schema: z.ZodType, def: Def): Parser {
+  const options = (def.options as z.ZodType[]).map(parserOf)
   const key = def.discriminator as string | undefined
-  if (!key || def.unionFallback) return byZod(schema)
-  const options = new Map<unknown, Parser>()
-  for (const option of def.options as z.ZodType[]) {
-    const values = (option as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues?.[key]
-    if (!values) return byZod(schema)
-    const parse = parserOf(option)
-    for (const value of values) options.set(value, parse)
+  if (key && !def.unionFallback) {
+    const byValue = new Map<unknown, Parser>()
+    for (const [i, option] of (def.options as z.ZodType[]).entries()) {
+      const values = propValues(option)?.[key]
+      if (!values) return byZod(schema)
+      for (const value of values) byValue.set(value, options[i] as Parser)
+    }
+    return (v) => {
+      if (!isRecord(v)) return FAIL
+      const parse = byValue.get(v[key])
+      return parse ? parse(v) : FAIL
+    }
   }
+  if (key) return byZod(schema)
   return (v) => {
-    if (!isRecord(v)) return FAIL
-    const parse = options.get(v[key])
-    return parse ? parse(v) : FAIL
+    const outer = undo
+    try {
+      for (const option of options) {
+        undo = []
+        const out = option(v)
+        if (out !== FAIL) {
+          outer?.push(...undo)
+          return out
+        }
+        for (let i = undo.length - 3; i >= 0; i -= 3) {
+          ;(undo[i] as Record<PropertyKey, unknown>)[undo[i + 1] as PropertyKey] = undo[i + 2]
+        }
+      }
+      return FAIL
+    } finally {
+      undo = outer
+    }
   }
 }
 
@@ -213,7 +274,7 @@ function looseObject(schema: z.ZodType, def: Def): Parser {
       if (item === undefined && optional) continue
       const out = parse(item)
       if (out === FAIL) return FAIL
-      if (out !== item) v[name] = out
+      if (out !== item) assign(v, name, item, out)
     }
     return v
   }

@@ -153,20 +153,30 @@ export function toBigInt(value: string | number | bigint): bigint {
   return BigInt(value)
 }
 
+/** The wire's text of a uint32 and of a float (result-parser.ts converts these in place). */
+export const U32_TEXT = /^\d+$/
+export const FLOAT_TEXT = /^-?\d+(\.\d+)?$/
+
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
-export const u32 = lazy(() =>
-  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => Number(v)),
-)
+export const u32 = lazy(() => z.union([z.string().regex(U32_TEXT), z.number().int().nonnegative()]).transform(toU32))
+/** u32's conversion (result-parser.ts recognises it). */
+export function toU32(value: string | number): number {
+  return Number(value)
+}
 
 /** The node's Float32/Float64: a string with four decimals on the wire ("10.0000"), a number in the domain. */
-export const float = lazy(() => z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number()]).transform((v) => Number(v)))
+export const float = lazy(() => z.union([z.string().regex(FLOAT_TEXT), z.number()]).transform(toFloat))
+/** float's conversion (result-parser.ts recognises it). */
+export function toFloat(value: string | number): number {
+  return Number(value)
+}
 
 /** A Go slice: `null` when empty (a nil slice marshals as null), normalised to []. */
-export const goSlice = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullable()
-    .transform((items) => items ?? [])
+export const goSlice = <T extends z.ZodType>(item: T) => z.array(item).nullable().transform(nilAsEmpty)
+/** goSlice's conversion (result-parser.ts recognises it). */
+export function nilAsEmpty<T>(items: T[] | null): T[] {
+  return items ?? []
+}
 
 /** Objects keep fields this version does not know yet, so new node fields pass through. */
 export const record = z.looseObject
