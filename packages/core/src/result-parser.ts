@@ -14,7 +14,7 @@
  */
 import type * as z from 'zod'
 import { toNumber, toText } from './data/lenient.js'
-import { FLOAT_TEXT, nilAsEmpty, toBigInt, toFloat, toU32, U32_TEXT } from './schemas.js'
+import { DECIMAL_TEXT, FLOAT_TEXT, nilAsEmpty, toBigInt, toFloat, toU32 } from './schemas.js'
 
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
@@ -30,12 +30,12 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
 
 const compiled = new WeakMap<z.ZodType, Parser>()
-/** The text forms of the wire's numbers, by the conversion of their schema (schemas.ts). */
+/** The text forms of the wire's numbers (u64, u32, float), by the conversion of their schema (schemas.ts). */
 const WIRE_TEXT = new Map<Parser, RegExp>([
-  [toU32 as Parser, U32_TEXT],
+  [toBigInt as Parser, DECIMAL_TEXT],
+  [toU32 as Parser, DECIMAL_TEXT],
   [toFloat as Parser, FLOAT_TEXT],
 ])
-const DECIMAL = /^\d+$/
 
 /**
  * The schema's result for `value`, converting `value` in place (it must be the caller's own, freshly parsed JSON), or
@@ -164,12 +164,8 @@ function compile(schema: z.ZodType): Parser {
       return union(schema, def)
     case 'pipe': {
       const to = defOf(def.out as z.ZodType)
-      if (to.type === 'transform' && to.transform === toBigInt) {
-        // u64: the wire's decimal string becomes a bigint here; a number or bigint (inside json payloads) is zod's.
-        const other = byZod(schema)
-        return (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? BigInt(v) : FAIL) : other(v))
-      }
-      // u32 and float: the wire's text becomes a number here; a number is zod's.
+      // u64, u32 and float: the wire's text becomes a bigint or a number here; a number or bigint (inside json
+      // payloads) is zod's.
       const text = to.type === 'transform' ? WIRE_TEXT.get(to.transform as Parser) : undefined
       if (text) {
         const other = byZod(schema)

@@ -144,21 +144,25 @@ export const encodingParam = <const E extends readonly [string, ...string[]]>(va
 
 // ---- results ------------------------------------------------------------------------------------------------------
 
+/** The wire's text of a uint64 or uint32 (result-parser.ts converts it in place). */
+export const DECIMAL_TEXT = /^\d+$/
+
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
 export const u64 = lazy(() =>
-  z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative(), z.bigint()]).transform(toBigInt),
+  z.union([z.string().regex(DECIMAL_TEXT), z.number().int().nonnegative(), z.bigint()]).transform(toBigInt),
 )
 /** u64's conversion (result-parser.ts recognises it and converts the wire's decimal strings in place). */
 export function toBigInt(value: string | number | bigint): bigint {
   return BigInt(value)
 }
 
-/** The wire's text of a uint32 and of a float (result-parser.ts converts these in place). */
-export const U32_TEXT = /^\d+$/
+/** The wire's text of a float (result-parser.ts converts it in place, like DECIMAL_TEXT). */
 export const FLOAT_TEXT = /^-?\d+(\.\d+)?$/
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
-export const u32 = lazy(() => z.union([z.string().regex(U32_TEXT), z.number().int().nonnegative()]).transform(toU32))
+export const u32 = lazy(() =>
+  z.union([z.string().regex(DECIMAL_TEXT), z.number().int().nonnegative()]).transform(toU32),
+)
 /** u32's conversion (result-parser.ts recognises it). */
 export function toU32(value: string | number): number {
   return Number(value)
