@@ -82,8 +82,9 @@ const resolvers = {
     const literal = ctx.nodes.const(ctx)
     if (literal) return literal
     ctx.chain.current = ctx.nodes.base(ctx)
-    ctx.chain.current = ctx.nodes.min(ctx) ?? ctx.chain.current
-    ctx.chain.current = ctx.nodes.max(ctx) ?? ctx.chain.current
+    // zod/mini: the bounds are checks of the number (the plugin's own mini resolver does the same).
+    const checks = [ctx.nodes.min(ctx), ctx.nodes.max(ctx)].filter(Boolean)
+    if (checks.length) ctx.chain.current = ctx.chain.current.attr('check').call(...checks)
     return ctx.$(helper(ctx, 'jsonNumber')).call(ctx.chain.current)
   },
 }
@@ -144,7 +145,7 @@ export function memoise(code: string): string {
     const expr = body.join('\n').replace(/;$/, '').replace(uses, '$1()')
     out.push(`export const ${head[1]} = /* @__PURE__ */ lazy(() => ${expr});`)
   }
-  return out.join('\n').replace(/^import \* as z from 'zod';$/m, "$&\nimport { lazy } from '../../lazy.js';")
+  return out.join('\n').replace(/^import \* as z from 'zod\/mini';$/m, "$&\nimport { lazy } from '../../lazy.js';")
 }
 
 export async function generate(): Promise<Map<string, string>> {
@@ -160,6 +161,7 @@ export async function generate(): Promise<Map<string, string>> {
         plugins: [
           {
             name: 'zod',
+            compatibilityVersion: 'mini',
             requests: false,
             webhooks: false,
             responses: {

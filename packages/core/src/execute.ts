@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { checkTimeout } from './deadline.js'
 import {
   AbortedError,
@@ -128,7 +128,7 @@ export function validateParams(op: AnyOperation, params: unknown): Record<string
   return (parsed.data ?? {}) as Record<string, unknown>
 }
 
-function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodType): ParamIssue {
+function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodMiniType): ParamIssue {
   const path = issue.path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
     '',
@@ -153,7 +153,7 @@ function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodType): ParamIssue {
 }
 
 /** The keys an object schema accepts at `path`, looking through optional/default wrappers and arrays. */
-function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+function knownKeys(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
   let node: unknown = schema
   const unwrap = () => {
     for (let def = defOf(node); def && 'innerType' in def; def = defOf(node)) node = def.innerType

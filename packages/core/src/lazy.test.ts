@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 
 afterEach(() => {
-  vi.doUnmock('zod')
+  vi.doUnmock('zod/mini')
   vi.resetModules()
 })
 
@@ -9,7 +9,7 @@ afterEach(() => {
 async function catalogCountingZod() {
   const calls = { count: 0 }
   vi.resetModules()
-  vi.doMock('zod', async (importOriginal) => {
+  vi.doMock('zod/mini', async (importOriginal) => {
     const real = (await importOriginal()) as Record<string, unknown>
     const counted: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(real)) {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { lazy } from './lazy.js'
 
 export type Service = 'admin' | 'avm' | 'platform' | 'index' | 'info' | 'health' | 'data' | 'metrics'
@@ -14,8 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
  */
 export interface Operation<
   Id extends string = string,
-  P extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** JSON-RPC method name (`platform.getCurrentValidators`), or `data.*` / `metrics.*` / `health.get*` for REST. */
   readonly id: Id
@@ -59,12 +59,12 @@ export interface Operation<
   readonly secretFields?: readonly string[]
 }
 
-export type AnyOperation = Operation<string, z.ZodType, z.ZodType>
+export type AnyOperation = Operation<string, z.ZodMiniType, z.ZodMiniType>
 export type OperationParams<Op extends AnyOperation> = z.input<Op['params']>
 export type OperationResult<Op extends AnyOperation> = z.output<Op['result']>
 
 /** A schema, or a function that builds it (called once, when the operation is first used). */
-export type SchemaSource<S extends z.ZodType = z.ZodType> = S | (() => S)
+export type SchemaSource<S extends z.ZodMiniType = z.ZodMiniType> = S | (() => S)
 type SchemaOf<Source> = Source extends () => infer S ? S : Source
 
 /** What `defineOperation` takes: an operation whose `params` and `result` may be given as functions that build them. */

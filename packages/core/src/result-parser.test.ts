@@ -10,8 +10,8 @@ import { record, u64 } from './schemas.js'
  * The in-place parse never accepts what zod refuses, and what it accepts it turns into zod's data. It may decline what
  * zod accepts (an own `__proto__`): the client then takes zod's result.
  */
-function agree(schema: z.ZodType, value: unknown) {
-  const zod = schema.safeParse(structuredClone(value))
+function agree(schema: z.core.$ZodType, value: unknown) {
+  const zod = z.safeParse(schema, structuredClone(value))
   const own = parseInPlace(schema, structuredClone(value))
   const shown = JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))
   if (!zod.success) expect(own, shown).toBeUndefined()
@@ -21,9 +21,9 @@ function agree(schema: z.ZodType, value: unknown) {
 
 test('behavior: converts in place and returns the reply itself, no copy', () => {
   const schema = z.looseObject({
-    n: jsonNumber(z.number()).optional(),
-    t: numericText(z.string()).optional(),
-    kind: openEnum(['a', 'b']).optional(),
+    n: z.optional(jsonNumber(z.number())),
+    t: z.optional(numericText(z.string())),
+    kind: z.optional(openEnum(['a', 'b'])),
     list: z.array(z.looseObject({ v: jsonNumber(z.number()) })).optional(),
   })
   const reply = { n: 2n ** 60n, t: 123, kind: 'c', extra: { kept: true }, list: [{ v: '1.5' }] }
@@ -33,7 +33,7 @@ test('behavior: converts in place and returns the reply itself, no copy', () => 
 })
 
 test('behavior: refuses what zod refuses (then zod reports it), and hands zod what it does not cover', () => {
-  const loose = z.looseObject({ id: z.string(), n: jsonNumber(z.number()).optional(), s: z.string().nullish() })
+  const loose = z.looseObject({ id: z.string(), n: z.optional(jsonNumber(z.number())), s: z.string().nullish() })
   for (const value of [
     { id: 'x' },
     { id: 'x', n: '7', s: null },
@@ -53,7 +53,7 @@ test('behavior: refuses what zod refuses (then zod reports it), and hands zod wh
   const mixed = z.looseObject({
     int: z.int().optional(),
     positive: z.number().gte(0).optional(),
-    amount: u64().optional(),
+    amount: z.optional(u64()),
     fallback: z.string().default('none'),
     strict: z.strictObject({ a: z.string() }).optional(),
     stripped: z.object({ a: z.string() }).optional(),
@@ -86,7 +86,7 @@ test('property: every result schema of the catalog agrees with zod on arbitrary 
 })
 
 test('property: the Data API native transaction list agrees with zod on replies shaped like it', () => {
-  const schema = (findOperation('data.listNativeTransactions') as { result: z.ZodType }).result
+  const schema = (findOperation('data.listNativeTransactions') as { result: z.core.$ZodType }).result
   let accepted = 0
   const number = fc.oneof(
     fc.integer(),
@@ -138,7 +138,7 @@ test('behavior: a record-of-records result keeps its shape', () => {
 })
 
 test('property: u64 fields (index containers) are converted in place and agree with zod', () => {
-  const schema = (findOperation('index.getContainerByIndex') as { result: z.ZodType }).result
+  const schema = (findOperation('index.getContainerByIndex') as { result: z.core.$ZodType }).result
   const reply = { id: 'i', bytes: '0x00', timestamp: 't', encoding: 'hex', index: '18446744073709551615' }
   const parsed = parseInPlace(schema, reply)
   expect(parsed?.data).toBe(reply)
@@ -184,7 +184,7 @@ test('behavior: a discriminated union parses in place with the option its discri
 test('property: the tx and block replies (discriminated by encoding) agree with zod', () => {
   let accepted = 0
   for (const id of ['avm.getTx', 'platform.getTx', 'avm.getBlock', 'platform.getBlockByHeight']) {
-    const schema = (findOperation(id) as { result: z.ZodType }).result
+    const schema = (findOperation(id) as { result: z.core.$ZodType }).result
     const reply = { tx: '0x00', block: '0x00', encoding: 'hex' }
     expect(parseInPlace(schema, reply)?.data, id).toBe(reply) // in place: no zod copy
     fc.assert(
@@ -225,7 +225,7 @@ test('behavior: a union tries its options in turn, undoing what a failed option 
 })
 
 test('property: getCurrentValidators (a union of three converting shapes) agrees with zod, in place', () => {
-  const schema = (findOperation('platform.getCurrentValidators') as { result: z.ZodType }).result
+  const schema = (findOperation('platform.getCurrentValidators') as { result: z.core.$ZodType }).result
   const u64s = fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String), fc.constantFrom('x', '-1', ''))
   const owner = fc.record({ locktime: u64s, threshold: fc.constantFrom('1', 1, 'x'), addresses: fc.array(fc.string()) })
   const validator = fc.record(

@@ -12,9 +12,12 @@
  * and lists that hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are
  * idempotent, so a half-converted reply parses the same.
  */
-import type * as z from 'zod'
+import * as z from 'zod/mini'
 import { toNumber, toText } from './data/lenient.js'
 import { DECIMAL_TEXT, FLOAT_TEXT, nilAsEmpty, toBigInt, toFloat, toU32 } from './schemas.js'
+
+/** Any zod schema (classic or mini: both are zod's core). */
+type Schema = z.core.$ZodType
 
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
@@ -25,11 +28,11 @@ interface Def {
   checks?: unknown[]
   [key: string]: unknown
 }
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 /** A check, a format (`z.int()`, `z.email()`) or coercion: zod's to apply. */
 const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
 
-const compiled = new WeakMap<z.ZodType, Parser>()
+const compiled = new WeakMap<Schema, Parser>()
 /** The text forms of the wire's numbers (u64, u32, float), by the conversion of their schema (schemas.ts). */
 const WIRE_TEXT = new Map<Parser, RegExp>([
   [toBigInt as Parser, DECIMAL_TEXT],
@@ -41,12 +44,12 @@ const WIRE_TEXT = new Map<Parser, RegExp>([
  * The schema's result for `value`, converting `value` in place (it must be the caller's own, freshly parsed JSON), or
  * undefined when the schema refuses it: the caller then parses with zod for the issues.
  */
-export function parseInPlace(schema: z.ZodType, value: unknown): { success: true; data: unknown } | undefined {
+export function parseInPlace(schema: Schema, value: unknown): { success: true; data: unknown } | undefined {
   const out = parserOf(schema)(value)
   return out === FAIL ? undefined : { success: true, data: out }
 }
 
-function parserOf(schema: z.ZodType): Parser {
+function parserOf(schema: Schema): Parser {
   let parser = compiled.get(schema)
   if (!parser) {
     parser = compile(schema)
@@ -56,9 +59,9 @@ function parserOf(schema: z.ZodType): Parser {
 }
 
 /** zod parses this subtree (and copies it): for what the in-place parsers do not cover. */
-function byZod(schema: z.ZodType): Parser {
+function byZod(schema: Schema): Parser {
   const parser: Parser = (value) => {
-    const result = schema.safeParse(value)
+    const result = z.safeParse(schema, value)
     return result.success ? result.data : FAIL
   }
   delegated.add(parser)
@@ -72,7 +75,7 @@ function byZod(schema: z.ZodType): Parser {
 const delegated = new WeakSet<Parser>()
 
 /** Checks that never change the value (a union may try them one after the other). */
-function pure(schema: z.ZodType): Parser | undefined {
+function pure(schema: Schema): Parser | undefined {
   const def = defOf(schema)
   if (checked(def)) return undefined
   switch (def.type) {
@@ -97,7 +100,7 @@ function pure(schema: z.ZodType): Parser | undefined {
       return (v) => (values.includes(v) ? v : FAIL)
     }
     case 'union': {
-      const options = (def.options as z.ZodType[]).map(pure)
+      const options = (def.options as Schema[]).map(pure)
       if (options.some((o) => !o)) return undefined
       return (v) => {
         for (const option of options as Parser[]) if (option(v) !== FAIL) return v
@@ -112,24 +115,24 @@ function pure(schema: z.ZodType): Parser | undefined {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, '__proto__') // zod drops __proto__
 
-function compile(schema: z.ZodType): Parser {
+function compile(schema: Schema): Parser {
   const simple = pure(schema)
   if (simple) return simple
   const def = defOf(schema)
   if (checked(def)) return byZod(schema)
   switch (def.type) {
     case 'optional': {
-      const inner = parserOf(def.innerType as z.ZodType)
+      const inner = parserOf(def.innerType as Schema)
       if (delegated.has(inner)) return byZod(schema)
       return (v) => (v === undefined ? v : inner(v))
     }
     case 'nullable': {
-      const inner = parserOf(def.innerType as z.ZodType)
+      const inner = parserOf(def.innerType as Schema)
       if (delegated.has(inner)) return byZod(schema)
       return (v) => (v === null ? v : inner(v))
     }
     case 'array': {
-      const element = parserOf(def.element as z.ZodType)
+      const element = parserOf(def.element as Schema)
       if (delegated.has(element)) return byZod(schema)
       return (v) => {
         if (!Array.isArray(v)) return FAIL
@@ -143,9 +146,9 @@ function compile(schema: z.ZodType): Parser {
       }
     }
     case 'record': {
-      const key = defOf(def.keyType as z.ZodType)
+      const key = defOf(def.keyType as Schema)
       if (key.type !== 'string' || checked(key)) return byZod(schema)
-      const value = parserOf(def.valueType as z.ZodType)
+      const value = parserOf(def.valueType as Schema)
       if (delegated.has(value)) return byZod(schema)
       return (v) => {
         if (!isRecord(v)) return FAIL
@@ -163,7 +166,7 @@ function compile(schema: z.ZodType): Parser {
     case 'union':
       return union(schema, def)
     case 'pipe': {
-      const to = defOf(def.out as z.ZodType)
+      const to = defOf(def.out as Schema)
       // u64, u32 and float: the wire's text becomes a bigint or a number here; a number or bigint (inside json
       // payloads) is zod's.
       const text = to.type === 'transform' ? WIRE_TEXT.get(to.transform as Parser) : undefined
@@ -174,7 +177,7 @@ function compile(schema: z.ZodType): Parser {
       }
       // goSlice: a nil slice (null) becomes [].
       if (to.type === 'transform' && to.transform === nilAsEmpty) {
-        const slice = parserOf(def.in as z.ZodType)
+        const slice = parserOf(def.in as Schema)
         if (delegated.has(slice)) return byZod(schema)
         return (v) => {
           const out = slice(v)
@@ -182,10 +185,10 @@ function compile(schema: z.ZodType): Parser {
         }
       }
       // jsonNumber and numericText: z.preprocess(conversion, schema).
-      const from = defOf(def.in as z.ZodType)
+      const from = defOf(def.in as Schema)
       const convert = from.type === 'transform' ? (from.transform as Parser) : undefined
       if (convert !== toNumber && convert !== toText) return byZod(schema)
-      const out = parserOf(def.out as z.ZodType)
+      const out = parserOf(def.out as Schema)
       if (delegated.has(out)) return byZod(schema)
       return (v) => out((convert as Parser)(v))
     }
@@ -208,19 +211,19 @@ function assign(container: object, key: PropertyKey, before: unknown, after: unk
 }
 
 /** The literal values an object schema's fields can take (zod's own index, which its discriminated unions read). */
-const propValues = (schema: z.ZodType) =>
+const propValues = (schema: Schema) =>
   (schema as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues
 
 /**
  * A union of options that convert. `z.discriminatedUnion`: the option its discriminator names, alone, as zod does.
  * Any other union: each option in turn, as zod does, the conversions of a failed one undone before the next.
  */
-function union(schema: z.ZodType, def: Def): Parser {
-  const options = (def.options as z.ZodType[]).map(parserOf)
+function union(schema: Schema, def: Def): Parser {
+  const options = (def.options as Schema[]).map(parserOf)
   const key = def.discriminator as string | undefined
   if (key && !def.unionFallback) {
     const byValue = new Map<unknown, Parser>()
-    for (const [i, option] of (def.options as z.ZodType[]).entries()) {
+    for (const [i, option] of (def.options as Schema[]).entries()) {
       const values = propValues(option)?.[key]
       if (!values) return byZod(schema)
       for (const value of values) byValue.set(value, options[i] as Parser)
@@ -254,9 +257,9 @@ function union(schema: z.ZodType, def: Def): Parser {
 }
 
 /** `z.looseObject`: the declared fields checked and converted, the others kept as they are (zod copies them). */
-function looseObject(schema: z.ZodType, def: Def): Parser {
-  if (!def.catchall || defOf(def.catchall as z.ZodType).type !== 'unknown') return byZod(schema) // strips or refuses
-  const fields = Object.entries(def.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+function looseObject(schema: Schema, def: Def): Parser {
+  if (!def.catchall || defOf(def.catchall as Schema).type !== 'unknown') return byZod(schema) // strips or refuses
+  const fields = Object.entries(def.shape as Record<string, Schema>).map(([name, field]) => ({
     name,
     // An absent field passes when optional; for any other it is zod's to say (a default fills it in).
     optional: defOf(field).type === 'optional',

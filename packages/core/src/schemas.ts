@@ -4,7 +4,7 @@
  * `toJson()` form of its output, so adapters can publish it as a JSON Schema for the JSON they emit.
  * The shared schemas are `lazy` builders (`u64()`, `noParams`): importing core builds none of them (./lazy.ts).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { parseAddress } from './encoding/address.js'
 import { isCb58 } from './encoding/cb58.js'
 import { EMPTY_ID, isId, isNodeId } from './encoding/ids.js'
@@ -18,7 +18,7 @@ const EXAMPLE_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 
 /** A 32-byte cb58 ID (transaction, block, asset, blockchain, subnet). */
 export const idParam = (what = 'ID') =>
-  z.string().refine(isId, { error: `expected a ${what}: 32 bytes in cb58, like "${EXAMPLE_ID}"` })
+  z.string().check(z.refine(isId, { error: `expected a ${what}: 32 bytes in cb58, like "${EXAMPLE_ID}"` }))
 
 /**
  * Longest alias the node takes, in bytes: `len(args.Alias) > maxAliasLength` (`api/admin/service.go` L148, L170)
@@ -29,15 +29,17 @@ export const utf8Length = (text: string): number => new TextEncoder().encode(tex
 
 /** A blockchain or asset given by cb58 ID or by alias (`X`, `P`, `C`, `AVAX`). */
 export const idOrAliasParam = (what: string) =>
-  z
-    .string()
-    .min(1, { error: `expected a ${what} ID or alias, e.g. "X"` })
-    .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
+  z.string().check(
+    z.minLength(1, { error: `expected a ${what} ID or alias, e.g. "X"` }),
+    z.refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
       error: `at most ${MAX_ALIAS_BYTES} bytes in UTF-8 (no ID or alias is longer)`,
-    })
+    }),
+  )
 
 export const nodeIdParam = lazy(() =>
-  z.string().refine(isNodeId, { error: `expected a node ID: "NodeID-" followed by cb58, like "${EXAMPLE_NODE_ID}"` }),
+  z
+    .string()
+    .check(z.refine(isNodeId, { error: `expected a node ID: "NodeID-" followed by cb58, like "${EXAMPLE_NODE_ID}"` })),
 )
 
 /** The P-Chain's aliases (`genesis/aliases.go` L20, L36-41): P, platform, and its ID (`ids.Empty`). */
@@ -50,54 +52,58 @@ const P_CHAIN_ALIASES: readonly string[] = ['P', 'platform', EMPTY_ID]
  * Bech32 without an alias is refused with the node's reason (`no separator found in address`).
  */
 export const addressParam = (chain: 'X' | 'P') =>
-  z.string().superRefine((text, ctx) => {
-    if (isCb58(text, 20)) return
-    let alias: string | undefined
-    try {
-      alias = parseAddress(text).chain
-    } catch (error) {
-      const reason = (error as Error).message
-      if (reason.includes('no separator')) ctx.addIssue({ code: 'custom', message: reason })
-      else {
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      if (isCb58(text, 20)) return
+      let alias: string | undefined
+      try {
+        alias = parseAddress(text).chain
+      } catch (error) {
+        const reason = (error as Error).message
+        if (reason.includes('no separator')) ctx.addIssue({ code: 'custom', message: reason })
+        else {
+          ctx.addIssue({
+            code: 'custom',
+            input: text,
+            message: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID`,
+          })
+        }
+        return
+      }
+      if (alias === '') ctx.addIssue({ code: 'custom', message: `"${text}" has no chain alias before the dash` })
+      else if (chain === 'P' && !P_CHAIN_ALIASES.includes(alias as string)) {
         ctx.addIssue({
           code: 'custom',
-          input: text,
-          message: `expected an address like "${chain}-avax1..." (chain alias, dash, bech32) or a cb58 short ID`,
+          message: `"${text}" is not a P-Chain address: its prefix "${alias}" must be a P-Chain alias (${P_CHAIN_ALIASES.join(', ')})`,
         })
       }
-      return
-    }
-    if (alias === '') ctx.addIssue({ code: 'custom', message: `"${text}" has no chain alias before the dash` })
-    else if (chain === 'P' && !P_CHAIN_ALIASES.includes(alias as string)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${text}" is not a P-Chain address: its prefix "${alias}" must be a P-Chain alias (${P_CHAIN_ALIASES.join(', ')})`,
-      })
-    }
-  })
+    }),
+  )
 
 /** A 64-bit unsigned integer given as bigint, safe integer or decimal string; sent as a decimal string. */
 export const u64Param = lazy(() =>
-  z
-    .union([
+  z.pipe(
+    z.union([
       z.bigint(),
       // zod's int() is a safe-integer check: say why a whole number above 2^53 is refused.
-      z.number().int({
-        error: (issue) =>
-          Number.isInteger(issue.input)
-            ? 'numbers above 2^53 lose precision: pass a bigint or a string'
-            : 'expected a whole number',
-      }),
-      z.string().regex(/^\d+$/, { error: 'expected a decimal integer string like "42"' }),
-    ])
-    .transform((v, ctx) => {
+      z.number().check(
+        z.int({
+          error: (issue) =>
+            Number.isInteger(issue.input)
+              ? 'numbers above 2^53 lose precision: pass a bigint or a string'
+              : 'expected a whole number',
+        }),
+      ),
+      z.string().check(z.regex(/^\d+$/, { error: 'expected a decimal integer string like "42"' })),
+    ]),
+    z.transform((v, ctx) => {
       const value = BigInt(v)
       if (value < 0n || value > MAX_U64) {
-        ctx.addIssue({ code: 'custom', message: 'expected an integer from 0 to 18446744073709551615', input: v })
+        ctx.issues.push({ code: 'custom', message: 'expected an integer from 0 to 18446744073709551615', input: v })
         return z.NEVER
       }
       if (typeof v === 'number' && !Number.isSafeInteger(v)) {
-        ctx.addIssue({
+        ctx.issues.push({
           code: 'custom',
           message: 'numbers above 2^53 lose precision: pass a bigint or a string',
           input: v,
@@ -106,6 +112,7 @@ export const u64Param = lazy(() =>
       }
       return value.toString()
     }),
+  ),
 )
 
 /** A case-insensitive pattern without flags, so the JSON Schema `pattern` means the same as the check. */
@@ -127,20 +134,20 @@ export const anyCaseEnum = <const E extends readonly [string, ...string[]]>(valu
   z.union(
     [
       z.enum(values),
-      z
-        .string()
-        .regex(anyCasePattern(values))
-        .transform((text) => values.find((value) => value.toLowerCase() === text.toLowerCase()) as E[number]),
+      z.pipe(
+        z.string().check(z.regex(anyCasePattern(values))),
+        z.transform((text) => values.find((value) => value.toLowerCase() === text.toLowerCase()) as E[number]),
+      ),
     ],
     { error: `expected ${what}: one of ${values.join(', ')} (any case)` },
-  ) as unknown as z.ZodType<E[number], AnyCase<E[number]>>
+  ) as unknown as z.ZodMiniType<E[number], AnyCase<E[number]>>
 
 /**
  * Byte encodings the node accepts for a method; `hex` is the node's default. `formatting.Encoding` reads them in any
  * case (`utils/formatting/encoding.go` L80-88) and the reply names the lower-case one.
  */
 export const encodingParam = <const E extends readonly [string, ...string[]]>(values: E) =>
-  anyCaseEnum(values, 'an encoding').optional()
+  z.optional(anyCaseEnum(values, 'an encoding'))
 
 // ---- results ------------------------------------------------------------------------------------------------------
 
@@ -149,7 +156,10 @@ export const DECIMAL_TEXT = /^\d+$/
 
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
 export const u64 = lazy(() =>
-  z.union([z.string().regex(DECIMAL_TEXT), z.number().int().nonnegative(), z.bigint()]).transform(toBigInt),
+  z.pipe(
+    z.union([z.string().check(z.regex(DECIMAL_TEXT)), z.number().check(z.int(), z.nonnegative()), z.bigint()]),
+    z.transform(toBigInt),
+  ),
 )
 /** u64's conversion (result-parser.ts recognises it and converts the wire's decimal strings in place). */
 export function toBigInt(value: string | number | bigint): bigint {
@@ -161,7 +171,10 @@ export const FLOAT_TEXT = /^-?\d+(\.\d+)?$/
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
 export const u32 = lazy(() =>
-  z.union([z.string().regex(DECIMAL_TEXT), z.number().int().nonnegative()]).transform(toU32),
+  z.pipe(
+    z.union([z.string().check(z.regex(DECIMAL_TEXT)), z.number().check(z.int(), z.nonnegative())]),
+    z.transform(toU32),
+  ),
 )
 /** u32's conversion (result-parser.ts recognises it). */
 export function toU32(value: string | number): number {
@@ -169,14 +182,16 @@ export function toU32(value: string | number): number {
 }
 
 /** The node's Float32/Float64: a string with four decimals on the wire ("10.0000"), a number in the domain. */
-export const float = lazy(() => z.union([z.string().regex(FLOAT_TEXT), z.number()]).transform(toFloat))
+export const float = lazy(() =>
+  z.pipe(z.union([z.string().check(z.regex(FLOAT_TEXT)), z.number()]), z.transform(toFloat)),
+)
 /** float's conversion (result-parser.ts recognises it). */
 export function toFloat(value: string | number): number {
   return Number(value)
 }
 
 /** A Go slice: `null` when empty (a nil slice marshals as null), normalised to []. */
-export const goSlice = <T extends z.ZodType>(item: T) => z.array(item).nullable().transform(nilAsEmpty)
+export const goSlice = <T extends z.ZodMiniType>(item: T) => z.pipe(z.nullable(z.array(item)), z.transform(nilAsEmpty))
 /** goSlice's conversion (result-parser.ts recognises it). */
 export function nilAsEmpty<T>(items: T[] | null): T[] {
   return items ?? []
@@ -197,6 +212,6 @@ export const outputOwners = lazy(() =>
 )
 
 /** A UTXO reference in balance replies. */
-export const utxoRef = lazy(() => z.looseObject({ txID: z.string(), outputIndex: z.number().int() }))
+export const utxoRef = lazy(() => z.looseObject({ txID: z.string(), outputIndex: z.number().check(z.int()) }))
 
-export const noParams = lazy(() => z.strictObject({}, { error: 'this method takes no parameters' }).optional())
+export const noParams = lazy(() => z.optional(z.strictObject({}, { error: 'this method takes no parameters' })))

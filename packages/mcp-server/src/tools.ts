@@ -106,7 +106,7 @@ function forPagedTool(text: string): string {
  * zod → JSON Schema: the input side (what a caller sends, and what `toJson` emits for results), without `$schema`.
  * A bigint is what JSON carries as a decimal string (`toJson` emits it so), and repeated union members are merged.
  */
-export function jsonSchema(schema: z.ZodType): ObjectSchema {
+export function jsonSchema(schema: z.core.$ZodType): ObjectSchema {
   const { $schema: _, ...out } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -56,7 +56,7 @@ import {
  */
 
 const chainId = lazy(() => evmChainId)()
-const address = lazy(() => evmAddress('a wallet address').describe('Wallet address, 0x-hex.'))
+const address = lazy(() => evmAddress('a wallet address').check(z.describe('Wallet address, 0x-hex.')))
 
 const AMOUNTS =
   "Amounts (value, gas, fees, balances) are decimal strings in the token's smallest unit (wei for the native token: 1 AVAX = 10^18 wei); blockNumber is a decimal string and blockTimestamp Unix seconds."
@@ -67,22 +67,21 @@ const addressTransfers = (kind: string) =>
     .strictObject({
       chainId: chainId(),
       address: address(),
-      startBlock: startBlock().optional(),
-      endBlock: endBlock().optional(),
-      pageToken: pageToken().optional(),
-      pageSize: pageSize(100).optional(),
+      startBlock: z.optional(startBlock()),
+      endBlock: z.optional(endBlock()),
+      pageToken: z.optional(pageToken()),
+      pageSize: z.optional(pageSize(100)),
     })
-    .superRefine(checkRanges)
-    .describe(`${kind} of an address, newest first.`)
+    .check(z.superRefine(checkRanges), z.describe(`${kind} of an address, newest first.`))
 
 /** The NFT balance lists take no block number: they answer the holdings at the latest block. */
 const nftBalances = (standard: string) =>
   z.strictObject({
     chainId: chainId(),
     address: address(),
-    pageToken: pageToken().optional(),
-    pageSize: pageSize(500).optional(),
-    contractAddress: evmAddress('a contract address').describe(`Only this ${standard} contract.`).optional(),
+    pageToken: z.optional(pageToken()),
+    pageSize: z.optional(pageSize(500)),
+    contractAddress: z.optional(evmAddress('a contract address').check(z.describe(`Only this ${standard} contract.`))),
   })
 
 export const evm = {
@@ -92,7 +91,7 @@ export const evm = {
     endpoint: 'GET /v1/chains',
     summary: 'The EVM chains the Data API indexes: chain ID, name, RPC URL, native token, status and features.',
     description: `network picks mainnet or fuji/testnet chains; feature keeps those with nftIndexing, webhooks or teleporter. chainId of each entry is what the other data.* operations take. ${dataWeight('free')}`,
-    params: () => z.strictObject({ network: network().optional(), feature: apiFeature().optional() }).optional(),
+    params: () => z.optional(z.strictObject({ network: z.optional(network()), feature: z.optional(apiFeature()) })),
     result: zSupportedChainsResult,
   }),
   getChainInfo: defineOperation({
@@ -111,7 +110,7 @@ export const evm = {
     summary: 'The latest indexed blocks of an EVM chain, newest first, one page at a time.',
     description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), txCount, gasUsed, gasLimit, baseFee and feesSpent (wei, decimal strings). ${PAGES} ${dataWeight('small')}`,
     params: () =>
-      z.strictObject({ chainId: chainId(), pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }),
+      z.strictObject({ chainId: chainId(), pageToken: z.optional(pageToken()), pageSize: z.optional(pageSize(100)) }),
     result: zGetLatestBlocksResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -133,9 +132,9 @@ export const evm = {
     params: () =>
       z.strictObject({
         chainId: chainId(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100).optional(),
-        status: transactionStatus().optional(),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100)),
+        status: z.optional(transactionStatus()),
       }),
     result: zListLatestTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -159,8 +158,8 @@ export const evm = {
       z.strictObject({
         chainId: chainId(),
         blockId: blockId(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100, 0, 0).optional(),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100, 0, 0)),
       }),
     result: zGetTransactionsForBlockResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -174,8 +173,8 @@ export const evm = {
     params: () =>
       z.strictObject({
         chainId: chainId(),
-        address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
-        currency: currency().optional(),
+        address: evmAddress('a contract address').check(z.describe('Contract address, 0x-hex.')),
+        currency: z.optional(currency()),
       }),
     result: zGetDeploymentTransactionResult,
   }),
@@ -231,13 +230,13 @@ export const evm = {
         .strictObject({
           chainId: chainId(),
           address: address(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
-          startBlock: startBlock().optional(),
-          endBlock: endBlock().optional(),
-          sortOrder: sortOrder().optional(),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
+          startBlock: z.optional(startBlock()),
+          endBlock: z.optional(endBlock()),
+          sortOrder: z.optional(sortOrder()),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -253,14 +252,14 @@ export const evm = {
         .strictObject({
           chainId: chainId(),
           address: address(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
-          startBlock: startBlock().optional(),
-          endBlock: endBlock().optional(),
-          filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
-          sortOrder: sortOrder().optional(),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
+          startBlock: z.optional(startBlock()),
+          endBlock: z.optional(endBlock()),
+          filterSpamTokens: z.optional(z.boolean({ error: 'expected true or false' })),
+          sortOrder: z.optional(sortOrder()),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListTransactionsV2Result,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -275,13 +274,13 @@ export const evm = {
       z
         .strictObject({
           chainId: chainId(),
-          address: evmAddress('a token contract address').describe('Token contract address, 0x-hex.'),
-          startBlock: startBlock().optional(),
-          endBlock: endBlock().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          address: evmAddress('a token contract address').check(z.describe('Token contract address, 0x-hex.')),
+          startBlock: z.optional(startBlock()),
+          endBlock: z.optional(endBlock()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListTransfersResult,
     pagination: { kind: 'pageToken', items: 'transfers' },
   }),
@@ -296,12 +295,12 @@ export const evm = {
       z.strictObject({
         chainId: chainId(),
         address: address(),
-        blockNumber: blockNumber().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(500).optional(),
-        filterSpamTokens: z.boolean({ error: 'expected true or false' }).optional(),
-        contractAddresses: contractAddresses().optional(),
-        currency: currency().optional(),
+        blockNumber: z.optional(blockNumber()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(500)),
+        filterSpamTokens: z.optional(z.boolean({ error: 'expected true or false' })),
+        contractAddresses: z.optional(contractAddresses()),
+        currency: z.optional(currency()),
       }),
     result: zListErc20BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc20TokenBalances' },
@@ -316,10 +315,10 @@ export const evm = {
       z.strictObject({
         chainId: chainId(),
         address: address(),
-        blockNumber: blockNumber().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(500).optional(),
-        contractAddress: evmAddress('a contract address').describe('Only this ERC-1155 contract.').optional(),
+        blockNumber: z.optional(blockNumber()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(500)),
+        contractAddress: z.optional(evmAddress('a contract address').check(z.describe('Only this ERC-1155 contract.'))),
       }),
     result: zListErc1155BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc1155TokenBalances' },
@@ -334,8 +333,8 @@ export const evm = {
       z.strictObject({
         chainId: chainId(),
         address: address(),
-        blockNumber: blockNumber().optional(),
-        currency: currency().optional(),
+        blockNumber: z.optional(blockNumber()),
+        currency: z.optional(currency()),
       }),
     result: zGetNativeBalanceResult,
   }),
@@ -379,9 +378,9 @@ export const evm = {
     params: () =>
       z.strictObject({
         chainId: chainId(),
-        address: evmAddress('a deployer address').describe('Deployer address, 0x-hex.'),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100).optional(),
+        address: evmAddress('a deployer address').check(z.describe('Deployer address, 0x-hex.')),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100)),
       }),
     result: zListContractDeploymentsResult,
     pagination: { kind: 'pageToken', items: 'contracts' },
@@ -395,7 +394,7 @@ export const evm = {
     params: () =>
       z.strictObject({
         chainId: chainId(),
-        address: evmAddress('a contract address').describe('Contract address, 0x-hex.'),
+        address: evmAddress('a contract address').check(z.describe('Contract address, 0x-hex.')),
       }),
     result: zGetContractMetadataResult,
   }),

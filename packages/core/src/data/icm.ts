@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -19,12 +19,14 @@ const MESSAGE_ID = /^(0x)?[0-9a-fA-F]{64}$/
 const messageId = lazy(() =>
   z
     .string()
-    .regex(MESSAGE_ID, { error: 'expected a Teleporter message ID: 64 hex digits (a 0x prefix is allowed)' })
-    .describe('Teleporter message ID: 64 hex digits, as listIcmMessages reports messageId.'),
+    .check(
+      z.regex(MESSAGE_ID, { error: 'expected a Teleporter message ID: 64 hex digits (a 0x prefix is allowed)' }),
+      z.describe('Teleporter message ID: 64 hex digits, as listIcmMessages reports messageId.'),
+    ),
 )
 
-const pages = lazy(() => ({ pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }))
-const icmNetwork = lazy(() => network().optional())
+const pages = lazy(() => ({ pageToken: z.optional(pageToken()), pageSize: z.optional(pageSize(100)) }))
+const icmNetwork = lazy(() => z.optional(network()))
 
 export const icm = {
   getIcmMessage: defineOperation({
@@ -45,15 +47,17 @@ export const icm = {
     params: () =>
       z.strictObject({
         ...pages(),
-        sourceBlockchainId: evmChainId()
-          .optional()
-          .describe('Only messages sent from this chain (EVM chain ID or cb58).'),
-        destinationBlockchainId: evmChainId()
-          .optional()
-          .describe('Only messages sent to this chain (EVM chain ID or cb58).'),
-        blockchainId: cb58Id('a blockchain ID').optional().describe('Only messages from or to this chain (cb58).'),
-        to: evmAddress('a recipient address').optional().describe('Only messages to this recipient, 0x-hex.'),
-        from: evmAddress('a sender address').optional().describe('Only messages from this sender, 0x-hex.'),
+        sourceBlockchainId: z
+          .optional(evmChainId())
+          .check(z.describe('Only messages sent from this chain (EVM chain ID or cb58).')),
+        destinationBlockchainId: z
+          .optional(evmChainId())
+          .check(z.describe('Only messages sent to this chain (EVM chain ID or cb58).')),
+        blockchainId: z
+          .optional(cb58Id('a blockchain ID'))
+          .check(z.describe('Only messages from or to this chain (cb58).')),
+        to: z.optional(evmAddress('a recipient address')).check(z.describe('Only messages to this recipient, 0x-hex.')),
+        from: z.optional(evmAddress('a sender address')).check(z.describe('Only messages from this sender, 0x-hex.')),
         network: icmNetwork(),
       }),
     result: zListIcmMessagesResult,
@@ -67,7 +71,7 @@ export const icm = {
     description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
-        address: evmAddress('an EVM address').describe('Sender or recipient address, 0x-hex.'),
+        address: evmAddress('an EVM address').check(z.describe('Sender or recipient address, 0x-hex.')),
         ...pages(),
         network: icmNetwork(),
       }),

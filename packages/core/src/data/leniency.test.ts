@@ -5,7 +5,7 @@
  * example is a number with that number sent. Each variant parses and keeps every field that arrived.
  */
 import { describe, expect, test } from 'vitest'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { parseInPlace } from '../result-parser.js'
 import { exampleOf, loadSpec, resolve, type Schema, type Spec } from '../testing/openapi.js'
 import * as dataApi from './generated/data-api.gen.js'
@@ -46,7 +46,7 @@ const generated = new Map(
   // Each generated schema is exported as the function that builds it once.
   Object.entries({ ...dataApi, ...metricsApi }).map(([key, build]) => [
     key.toLowerCase(),
-    (build as () => z.ZodType)(),
+    (build as () => z.ZodMiniType)(),
   ]),
 )
 
@@ -137,7 +137,7 @@ describe('the generated result schemas are lenient towards the live service (dat
   test.each(all.map((r) => [r.id, r] as const))(
     'behavior: %s parses with any non-identifying field missing and numbers as strings, keeping what arrived',
     (_id, { spec, schema, generated: name }) => {
-      const parser = generated.get(name) as z.ZodType
+      const parser = generated.get(name) as z.ZodMiniType
       const example = exampleOf(spec, schema)
       const list: Variant[] = []
       variants(spec, example, schema, example, [], list)

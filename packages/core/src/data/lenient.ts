@@ -5,23 +5,25 @@
  * read as bigint still validate as numbers, and a number sent as a string (or, where the description's own example
  * is a number, a string field sent as a number) arrives as the description's type (data-api.md 0b.2).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 type Values = readonly [string, ...string[]]
 
 /** An enum that keeps values it does not know: typed with the known ones, any other string passes as it came. */
 export function openEnum<const T extends Values>(values: T) {
-  return z.union([z.enum(values), z.string() as unknown as z.ZodType<string & {}, string>])
+  return z.union([z.enum(values), z.string() as unknown as z.ZodMiniType<string & {}, string>])
 }
+
+/** An enum of any entries (zod's enum types are invariant in them). */
+// biome-ignore lint/suspicious/noExplicitAny: any entries
+export type AnyEnum = z.ZodMiniEnum<any>
 
 /** What `openEnum` returns, seen from its known values. */
-export interface OpenEnum<E extends z.ZodEnum = z.ZodEnum> {
-  readonly options: readonly [E, ...z.ZodType[]]
-}
+export type OpenEnum<E extends AnyEnum = AnyEnum> = z.ZodMiniUnion<readonly [E, z.ZodMiniType<string & {}, string>]>
 
 /** The known values of an open enum as a strict enum (what a parameter accepts). */
-export function knownEnum<E extends z.ZodEnum>(open: OpenEnum<E>): E {
-  return open.options[0]
+export function knownEnum<E extends AnyEnum>(open: OpenEnum<E>): E {
+  return open.def.options[0]
 }
 
 /** The text of a JSON number: what a service that quotes its numbers sends. */
@@ -32,8 +34,8 @@ const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
  * as doubles, so converting back gives the value the service meant. The same number sent as a string (`"42.42"`,
  * how `Money.value` is documented although typed number) is that number.
  */
-export function jsonNumber<S extends z.ZodType<number>>(schema: S) {
-  return z.preprocess(toNumber, schema)
+export function jsonNumber<S extends z.ZodMiniType<number>>(schema: S) {
+  return z.pipe(z.transform(toNumber), schema)
 }
 
 /** jsonNumber's conversion (../result-parser.ts recognises it and applies it in place). */
@@ -48,8 +50,8 @@ export const toNumber = (value: unknown): unknown =>
  * A string field the description exemplifies with a number (the Metrics `sortKey`: type string, example 123): a
  * number is taken as its decimal text, exactly (bigint included).
  */
-export function numericText<S extends z.ZodType<string>>(schema: S) {
-  return z.preprocess(toText, schema)
+export function numericText<S extends z.ZodMiniType<string>>(schema: S) {
+  return z.pipe(z.transform(toText), schema)
 }
 
 /** numericText's conversion (../result-parser.ts recognises it and applies it in place). */

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
@@ -54,22 +54,25 @@ const SERIES = 'results holds {timestamp (Unix seconds), value} points, newest f
 /** Metrics of the description that only support timeInterval "day" (every cumulative*, avg*, max*, plus these). */
 const DAY_ONLY = /^(cumulative|avg|max)|^(contracts|deployers|feesPaid)$/
 const metric = lazy(() =>
-  closedEnum(zChainMetric()).describe('Which chain metric, e.g. txCount, activeAddresses, avgTps, gasUsed.'),
+  closedEnum(zChainMetric()).check(z.describe('Which chain metric, e.g. txCount, activeAddresses, avgTps, gasUsed.')),
 )
 const timeInterval = lazy(() =>
-  closedEnum(zTimeIntervalGranularity()).describe(
-    'Bucket size: hour, day, week or month (buckets start at 0:00 UTC, on Mondays, on the 1st).',
+  closedEnum(zTimeIntervalGranularity()).check(
+    z.describe('Bucket size: hour, day, week or month (buckets start at 0:00 UTC, on Mondays, on the 1st).'),
   ),
 )
-const blockchainIdFilter = (what: string) => cb58Id('a blockchain ID').describe(what)
+const blockchainIdFilter = (what: string) => cb58Id('a blockchain ID').check(z.describe(what))
 const groupBy = lazy(() =>
   z
     .enum(['srcBlockchainId', 'destBlockchainId', 'srcBlockchainId,destBlockchainId'], {
       error: 'expected one of srcBlockchainId, destBlockchainId, srcBlockchainId,destBlockchainId',
     })
-    .describe('Split counts by source chain, destination chain, or both.'),
+    .check(z.describe('Split counts by source chain, destination chain, or both.')),
 )
-const feeRange = lazy(() => ({ startTimestamp: startTimestamp().optional(), endTimestamp: endTimestamp().optional() }))
+const feeRange = lazy(() => ({
+  startTimestamp: z.optional(startTimestamp()),
+  endTimestamp: z.optional(endTimestamp()),
+}))
 const THRESHOLD_ERROR = 'expected a non-negative amount, e.g. "1000000"'
 const FEES = 'Fee values are in nAVAX (1 AVAX = 10^9 nAVAX).'
 
@@ -78,10 +81,10 @@ export const avgTpsResult = lazy(() =>
   record({
     results: z.array(zMetricsValue()),
     /** The HTTP status the service repeats in the body (200). */
-    status: jsonNumber(z.number()).optional(),
+    status: z.optional(jsonNumber(z.number())),
     /** Unix seconds when the last data point was updated. */
-    lastRun: jsonNumber(z.number()).optional(),
-    nextPageToken: z.string().optional(),
+    lastRun: z.optional(jsonNumber(z.number())),
+    nextPageToken: z.optional(z.string()),
   }),
 )
 
@@ -92,7 +95,7 @@ export const metrics = {
     endpoint: 'GET /v1/avg_tps/{chainId}',
     summary: 'The average transactions per second of an EVM chain, one point per day, newest first.',
     description: `The seed's legacy endpoint (documented only in the Metrics API usage guide): {results: [{timestamp, value}], status, lastRun}, lastRun being when the last point was updated (Unix seconds). The same series is metrics.getEvmChainMetrics with metric avgTps and timeInterval day. ${PAGES} ${metricsWeight(undefined)}`,
-    params: () => z.strictObject({ chainId: metricsChainId(false), pageToken: pageToken().optional() }),
+    params: () => z.strictObject({ chainId: metricsChainId(false), pageToken: z.optional(pageToken()) }),
     result: avgTpsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -102,7 +105,7 @@ export const metrics = {
     endpoint: 'GET /v2/health-check',
     summary: "The Metrics API's health: status ok, error or shutting_down, with each dependency's status.",
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zMetricsHealthCheckResult,
     okStatuses: [503],
   }),
@@ -112,7 +115,7 @@ export const metrics = {
     endpoint: 'GET /v2/live-check',
     summary: 'Whether the Metrics API process is alive.',
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zMetricsLiveCheckResult,
     okStatuses: [503],
   }),
@@ -122,7 +125,7 @@ export const metrics = {
     endpoint: 'GET /v2/chains',
     summary: 'The chains the Metrics API has data for: EVM chain ID, name, blockchain ID, subnet ID and network.',
     description: `network picks mainnet or fuji/testnet chains. ${PAGES} ${metricsWeight('free')}`,
-    params: () => z.strictObject({ pageToken: pageToken().optional(), network: network().optional() }).optional(),
+    params: () => z.optional(z.strictObject({ pageToken: z.optional(pageToken()), network: z.optional(network()) })),
     result: zListChainsResult,
     pagination: { kind: 'pageToken', items: 'chains' },
   }),
@@ -146,23 +149,25 @@ export const metrics = {
         .strictObject({
           chainId: metricsChainId(true),
           metric: metric(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          timeInterval: timeInterval().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(2160, 1, 100).optional(),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          timeInterval: z.optional(timeInterval()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(2160, 1, 100)),
         })
-        .superRefine((params, ctx) => {
-          checkRanges(params, ctx)
-          if (params.timeInterval && params.timeInterval !== 'day' && DAY_ONLY.test(params.metric)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['timeInterval'],
-              input: params.timeInterval,
-              message: `${params.metric} supports only timeInterval "day"`,
-            })
-          }
-        }),
+        .check(
+          z.superRefine((params, ctx) => {
+            checkRanges(params, ctx)
+            if (params.timeInterval && params.timeInterval !== 'day' && DAY_ONLY.test(params.metric)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['timeInterval'],
+                input: params.timeInterval,
+                message: `${params.metric} supports only timeInterval "day"`,
+              })
+            }
+          }),
+        ),
     result: zGetEvmChainMetricsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -175,7 +180,9 @@ export const metrics = {
     params: () =>
       z.strictObject({
         chainId: metricsChainId(true),
-        metric: closedEnum(zChainRollingWindowMetric()).describe('Which metric, e.g. txCount, gasUsed, feesPaid.'),
+        metric: closedEnum(zChainRollingWindowMetric()).check(
+          z.describe('Which metric, e.g. txCount, gasUsed, feesPaid.'),
+        ),
       }),
     result: zGetEvmChainRollingWindowMetricsResult,
   }),
@@ -187,20 +194,21 @@ export const metrics = {
       'A time series of Interchain Messaging (ICM) message counts, for a chain pair, a source, a destination or a network.',
     description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. Each point also names its srcBlockchainId and destBlockchainId. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
     params: () =>
-      z
-        .strictObject({
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
-          destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
-          timeInterval: timeInterval().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(2160, 1, 100).optional(),
-          groupBy: groupBy().optional(),
-          network: network().optional(),
-        })
-        .superRefine(checkRanges)
-        .optional(),
+      z.optional(
+        z
+          .strictObject({
+            startTimestamp: z.optional(startTimestamp()),
+            endTimestamp: z.optional(endTimestamp()),
+            srcBlockchainId: z.optional(blockchainIdFilter('Only messages sent from this blockchain.')),
+            destBlockchainId: z.optional(blockchainIdFilter('Only messages sent to this blockchain.')),
+            timeInterval: z.optional(timeInterval()),
+            pageToken: z.optional(pageToken()),
+            pageSize: z.optional(pageSize(2160, 1, 100)),
+            groupBy: z.optional(groupBy()),
+            network: z.optional(network()),
+          })
+          .check(z.superRefine(checkRanges)),
+      ),
     result: zGetIcmTimeseriesResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -212,14 +220,14 @@ export const metrics = {
       'Interchain Messaging (ICM) message counts over the last hour, day, week, month, 90 days, year and all time.',
     description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. ${metricsWeight('small')}`,
     params: () =>
-      z
-        .strictObject({
-          srcBlockchainId: blockchainIdFilter('Only messages sent from this blockchain.').optional(),
-          destBlockchainId: blockchainIdFilter('Only messages sent to this blockchain.').optional(),
-          groupBy: groupBy().optional(),
-          network: network().optional(),
-        })
-        .optional(),
+      z.optional(
+        z.strictObject({
+          srcBlockchainId: z.optional(blockchainIdFilter('Only messages sent from this blockchain.')),
+          destBlockchainId: z.optional(blockchainIdFilter('Only messages sent to this blockchain.')),
+          groupBy: z.optional(groupBy()),
+          network: z.optional(network()),
+        }),
+      ),
     result: zGetIcmSummaryResult,
   }),
   getStakingMetrics: defineOperation({
@@ -232,16 +240,16 @@ export const metrics = {
       z
         .strictObject({
           network: network(),
-          metric: closedEnum(zNetworkMetric()).describe(
-            'validatorCount, validatorWeight, delegatorCount or delegatorWeight.',
+          metric: closedEnum(zNetworkMetric()).check(
+            z.describe('validatorCount, validatorWeight, delegatorCount or delegatorWeight.'),
           ),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(2160, 1, 100).optional(),
-          subnetId: cb58Id('a subnet ID').describe('Subnet ID; default the Primary Network.').optional(),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(2160, 1, 100)),
+          subnetId: z.optional(cb58Id('a subnet ID').check(z.describe('Subnet ID; default the Primary Network.'))),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetStakingMetricsResult,
     pagination: { kind: 'pageToken', items: 'results' },
   }),
@@ -259,7 +267,7 @@ export const metrics = {
           }),
           ...feeRange(),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetTotalL1ValidatorMetricsResult,
   }),
   getMetricsByValidationId: defineOperation({
@@ -277,7 +285,7 @@ export const metrics = {
           }),
           ...feeRange(),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetMetricsByValidationIdResult,
   }),
   getMetricsByNodeId: defineOperation({
@@ -295,7 +303,7 @@ export const metrics = {
           }),
           ...feeRange(),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetMetricsByNodeIdResult,
   }),
   getMetricsBySubnetId: defineOperation({
@@ -307,13 +315,13 @@ export const metrics = {
     params: () =>
       z
         .strictObject({
-          subnetId: cb58Id('a subnet ID').describe('Subnet ID of the L1.'),
+          subnetId: cb58Id('a subnet ID').check(z.describe('Subnet ID of the L1.')),
           metric: z.enum(['perSubnetDailyFeesPaid', 'perSubnetCumulativeFeesPaid', 'perSubnetPayingValidators'], {
             error: 'expected one of perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid, perSubnetPayingValidators',
           }),
           ...feeRange(),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetMetricsBySubnetIdResult,
   }),
   getAddressesByBtcbBridged: defineOperation({
@@ -325,12 +333,17 @@ export const metrics = {
     params: () =>
       z.strictObject({
         threshold: z
-          .union([z.string(), z.number(), z.bigint()], { error: THRESHOLD_ERROR })
-          .refine((v) => (typeof v === 'string' ? /^\d+(\.\d+)?$/.test(v) : v >= 0), { error: THRESHOLD_ERROR })
-          .transform(String)
-          .describe('Minimum net bridged amount, e.g. "1000000".'),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(5000, 1, 1000).optional(),
+          .pipe(
+            z
+              .union([z.string(), z.number(), z.bigint()], { error: THRESHOLD_ERROR })
+              .check(
+                z.refine((v) => (typeof v === 'string' ? /^\d+(\.\d+)?$/.test(v) : v >= 0), { error: THRESHOLD_ERROR }),
+              ),
+            z.transform(String),
+          )
+          .check(z.describe('Minimum net bridged amount, e.g. "1000000".')),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(5000, 1, 1000)),
       }),
     result: zGetAddressesByBtcbBridgedResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
@@ -344,16 +357,16 @@ export const metrics = {
     params: () =>
       z
         .strictObject({
-          subnetId: cb58Id('a subnet ID').describe(
-            'Subnet ID; 11111111111111111111111111111111LpoYY is the Primary Network.',
+          subnetId: cb58Id('a subnet ID').check(
+            z.describe('Subnet ID; 11111111111111111111111111111111LpoYY is the Primary Network.'),
           ),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(5000, 1, 1000).optional(),
-          network: network().optional(),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(5000, 1, 1000)),
+          network: z.optional(network()),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zGetValidatorsByDateRangeResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -22,9 +22,9 @@ const BLOCKCHAIN =
   'Each blockchain has blockchainId, blockchainName, subnetId, vmId, createBlockNumber and createBlockTimestamp (the P-Chain block of its CreateChainTx), and evmChainId for EVM chains.'
 
 const blockchainId = lazy(() =>
-  cb58Id('a blockchain ID').describe('Blockchain ID (cb58), as platform.getBlockchains lists them.'),
+  cb58Id('a blockchain ID').check(z.describe('Blockchain ID (cb58), as platform.getBlockchains lists them.')),
 )
-const subnetId = lazy(() => cb58Id('a subnet ID').describe('Subnet ID (cb58).'))
+const subnetId = lazy(() => cb58Id('a subnet ID').check(z.describe('Subnet ID (cb58).')))
 
 export const networks = {
   healthCheck: defineOperation({
@@ -33,7 +33,7 @@ export const networks = {
     endpoint: 'GET /v1/health-check',
     summary: "The Data API's health: status ok, error or shutting_down, with its database's and cache's status.",
     description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zDataHealthCheckResult,
     okStatuses: [503],
   }),
@@ -43,7 +43,7 @@ export const networks = {
     endpoint: 'GET /v1/live-check',
     summary: 'Whether the Data API process is alive (reads only).',
     description: `A dead service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zLiveCheckResult,
     okStatuses: [503],
   }),
@@ -53,7 +53,7 @@ export const networks = {
     endpoint: 'GET /v1/avax/supply',
     summary: "AVAX's supply: total and circulating, burned per chain, staked, locked, rewards and L1 validator fees.",
     description: `Every figure is a decimal string of AVAX (not nAVAX; it may have a fractional part); lastUpdated is an ISO 8601 time. ${dataWeight('free')}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zGetAvaxSupplyResult,
   }),
   getNetworkDetails: defineOperation({
@@ -74,9 +74,9 @@ export const networks = {
     params: () =>
       z.strictObject({
         network: network(),
-        sortOrder: sortOrder().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(10_000, 1, 100).optional(),
+        sortOrder: z.optional(sortOrder()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(10_000, 1, 100)),
       }),
     result: zListBlockchainsResult,
     pagination: { kind: 'pageToken', items: 'blockchains' },
@@ -99,9 +99,9 @@ export const networks = {
     params: () =>
       z.strictObject({
         network: network(),
-        sortOrder: sortOrder().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(10_000, 1, 100).optional(),
+        sortOrder: z.optional(sortOrder()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(10_000, 1, 100)),
       }),
     result: zListSubnetsResult,
     pagination: { kind: 'pageToken', items: 'subnets' },

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { isId } from '../encoding/ids.js'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
@@ -55,16 +55,21 @@ const SHORT_PAGES =
 const utxoFilters = lazy(() => ({
   network: network(),
   blockchainId: primaryNetworkBlockchainId(),
-  assetId: cb58Id('an asset ID').describe('Only UTXOs of this asset (X-Chain).').optional(),
-  minUtxoAmount: z
-    .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
-    .min(0, { error: "expected an amount >= 0 (the asset's smallest unit)" })
-    .describe('Only UTXOs of at least this amount (inclusive).')
-    .optional(),
-  includeSpent: z.boolean({ error: 'expected true or false' }).describe('Add spent UTXOs.').optional(),
-  sortBy: closedEnum(zUtxosSortByOption()).describe('timestamp (creation time) or amount, with sortOrder.').optional(),
-  sortOrder: sortOrder().optional(),
-  pageToken: pageToken().optional(),
+  assetId: z.optional(cb58Id('an asset ID').check(z.describe('Only UTXOs of this asset (X-Chain).'))),
+  minUtxoAmount: z.optional(
+    z
+      .number({ error: "expected an amount >= 0 (the asset's smallest unit)" })
+      .check(
+        z.gte(0, { error: "expected an amount >= 0 (the asset's smallest unit)" }),
+        z.describe('Only UTXOs of at least this amount (inclusive).'),
+      ),
+  ),
+  includeSpent: z.optional(z.boolean({ error: 'expected true or false' }).check(z.describe('Add spent UTXOs.'))),
+  sortBy: z.optional(
+    closedEnum(zUtxosSortByOption()).check(z.describe('timestamp (creation time) or amount, with sortOrder.')),
+  ),
+  sortOrder: z.optional(sortOrder()),
+  pageToken: z.optional(pageToken()),
 }))
 
 /**
@@ -80,12 +85,20 @@ const BLOCK =
 /** A P- or X-Chain block: its height (a number or digits) or its cb58 block ID. */
 const primaryBlockId = lazy(() =>
   z
-    .union([z.string(), z.number()], { error: 'expected a block height (whole number >= 0) or a cb58 block ID' })
-    .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : /^\d{1,15}$/.test(v) || isId(v)), {
-      error: 'expected a block height (whole number >= 0) or a cb58 block ID',
-    })
-    .transform(String)
-    .describe('Block height, or block ID (cb58).'),
+    .pipe(
+      z
+        .union([z.string(), z.number()], { error: 'expected a block height (whole number >= 0) or a cb58 block ID' })
+        .check(
+          z.refine(
+            (v) => (typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : /^\d{1,15}$/.test(v) || isId(v)),
+            {
+              error: 'expected a block height (whole number >= 0) or a cb58 block ID',
+            },
+          ),
+        ),
+      z.transform(String),
+    )
+    .check(z.describe('Block height, or block ID (cb58).')),
 )
 
 /** The seed's rule 1 and 2: txTypes and timestamps filter only within addresses, or on the P-Chain an L1 validation. */
@@ -98,7 +111,7 @@ function checkTransactionFilters<
     startTimestamp?: number | undefined
     endTimestamp?: number | undefined
   },
->(params: T, ctx: z.RefinementCtx<T>): void {
+>(params: T, ctx: z.core.$RefinementCtx<T>): void {
   checkRanges(params, ctx)
   if (params.l1ValidationId !== undefined && !P_CHAIN_IDS.includes(params.blockchainId)) {
     ctx.addIssue({
@@ -131,16 +144,16 @@ export const primaryNetwork = {
         .strictObject({
           network: network(),
           blockchainId: primaryNetworkBlockchainId(),
-          addresses: primaryNetworkAddresses().optional(),
-          l1ValidationId: l1ValidationId().optional(),
-          txTypes: txTypes().optional(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
-          sortOrder: sortOrder().optional(),
+          addresses: z.optional(primaryNetworkAddresses()),
+          l1ValidationId: z.optional(l1ValidationId()),
+          txTypes: z.optional(txTypes()),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
+          sortOrder: z.optional(sortOrder()),
         })
-        .superRefine(checkTransactionFilters),
+        .check(z.superRefine(checkTransactionFilters)),
     result: zListLatestPrimaryNetworkTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -155,14 +168,14 @@ export const primaryNetwork = {
         .strictObject({
           network: network(),
           blockchainId: xChainId(),
-          assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
-          txTypes: txTypes().optional(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          assetId: cb58Id('an asset ID').check(z.describe('X-Chain asset ID (cb58).')),
+          txTypes: z.optional(txTypes()),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListAssetTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -178,12 +191,12 @@ export const primaryNetwork = {
           network: network(),
           blockchainId: primaryNetworkBlockchainId(),
           nodeId: nodeId(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListPrimaryNetworkBlocksByNodeIdResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -197,8 +210,8 @@ export const primaryNetwork = {
     params: () =>
       z.strictObject({
         ...utxoFilters(),
-        addresses: primaryNetworkAddresses().optional(),
-        pageSize: pageSize(100).optional(),
+        addresses: z.optional(primaryNetworkAddresses()),
+        pageSize: z.optional(pageSize(100)),
       }),
     result: zGetUtxosByAddressesResult,
     pagination: { kind: 'pageToken', items: 'utxos' },
@@ -214,8 +227,8 @@ export const primaryNetwork = {
       z.strictObject({
         network: network(),
         blockchainId: primaryNetworkBlockchainId(),
-        addresses: primaryNetworkAddresses().optional(),
-        blockTimestamp: timestamp('Compute locks at this Unix time (seconds) instead of now.').optional(),
+        addresses: z.optional(primaryNetworkAddresses()),
+        blockTimestamp: z.optional(timestamp('Compute locks at this Unix time (seconds) instead of now.')),
       }),
     result: zGetBalancesByAddressesResult,
   }),
@@ -238,7 +251,7 @@ export const primaryNetwork = {
       z.strictObject({
         network: network(),
         blockchainId: primaryNetworkBlockchainId(),
-        addresses: primaryNetworkAddresses().optional(),
+        addresses: z.optional(primaryNetworkAddresses()),
       }),
     result: zGetLastActivityTimestampByAddressesResult,
   }),
@@ -253,7 +266,7 @@ export const primaryNetwork = {
       z.strictObject({
         ...utxoFilters(),
         addresses: primaryNetworkAddresses(),
-        pageSize: pageSize(1024).optional(),
+        pageSize: z.optional(pageSize(1024)),
       }),
     result: zGetUtxosByAddressesV2Result,
     pagination: { kind: 'pageToken', items: 'utxos' },
@@ -283,7 +296,7 @@ export const primaryNetwork = {
       z.strictObject({
         network: network(),
         blockchainId: primaryNetworkBlockchainId(),
-        txHash: cb58Id('a transaction ID').describe('Transaction ID (cb58).'),
+        txHash: cb58Id('a transaction ID').check(z.describe('Transaction ID (cb58).')),
       }),
     result: zGetTxByHashResult,
   }),
@@ -308,12 +321,12 @@ export const primaryNetwork = {
         .strictObject({
           network: network(),
           blockchainId: primaryNetworkBlockchainId(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListLatestPrimaryNetworkBlocksResult,
     pagination: { kind: 'pageToken', items: 'blocks' },
   }),
@@ -327,7 +340,7 @@ export const primaryNetwork = {
       z.strictObject({
         network: network(),
         blockchainId: xChainId(),
-        assetId: cb58Id('an asset ID').describe('X-Chain asset ID (cb58).'),
+        assetId: cb58Id('an asset ID').check(z.describe('X-Chain asset ID (cb58).')),
       }),
     result: zGetAssetDetailsResult,
   }),

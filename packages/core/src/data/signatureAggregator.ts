@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { defineOperation } from '../operation.js'
 import { zAggregateSignaturesResult, zGetAggregatedSignaturesResult } from './generated/data-api.gen.js'
 import { dataWeight, network, txHash } from './params.js'
@@ -12,10 +12,10 @@ const HEX = /^(0x)?[0-9a-fA-F]+$/
 const hex = (what: string) =>
   z
     .string({ error: `expected the ${what} in hex (0x optional)` })
-    .regex(HEX, { error: `expected the ${what} in hex (0x optional)` })
+    .check(z.regex(HEX, { error: `expected the ${what} in hex (0x optional)` }))
 const percentage = (what: string) => {
   const error = 'must be a whole number from 0 to 100'
-  return z.number({ error }).int({ error }).min(0, { error }).max(100, { error }).describe(what)
+  return z.number({ error }).check(z.int({ error }), z.gte(0, { error }), z.lte(100, { error }), z.describe(what))
 }
 
 export const signatureAggregator = {
@@ -31,34 +31,39 @@ export const signatureAggregator = {
       z
         .strictObject({
           network: network(),
-          message: hex('unsigned Warp message').describe('Unsigned Warp message, hex.').optional(),
-          justification: hex('justification').describe('Justification, hex (instead of message).').optional(),
-          signingSubnetId: z
-            .string()
-            .min(1)
-            .describe('Signing subnet ID (cb58 or hex); default the source chain’s subnet.')
-            .optional(),
-          quorumPercentage: percentage('Share of the weight that must sign; default 67.').optional(),
-          quorumPercentageBuffer: percentage('Extra share of the weight to ask for; default 0.').optional(),
-          pChainHeight: z
-            .number({ error: 'expected a P-Chain height: a whole number >= 0' })
-            .int({ error: 'expected a P-Chain height: a whole number >= 0' })
-            .min(0, { error: 'expected a P-Chain height: a whole number >= 0' })
-            .describe('P-Chain height of the validator set; 0 (default) uses the proposed height.')
-            .optional(),
+          message: z.optional(hex('unsigned Warp message').check(z.describe('Unsigned Warp message, hex.'))),
+          justification: z.optional(hex('justification').check(z.describe('Justification, hex (instead of message).'))),
+          signingSubnetId: z.optional(
+            z
+              .string()
+              .check(z.minLength(1), z.describe('Signing subnet ID (cb58 or hex); default the source chain’s subnet.')),
+          ),
+          quorumPercentage: z.optional(percentage('Share of the weight that must sign; default 67.')),
+          quorumPercentageBuffer: z.optional(percentage('Extra share of the weight to ask for; default 0.')),
+          pChainHeight: z.optional(
+            z
+              .number({ error: 'expected a P-Chain height: a whole number >= 0' })
+              .check(
+                z.int({ error: 'expected a P-Chain height: a whole number >= 0' }),
+                z.gte(0, { error: 'expected a P-Chain height: a whole number >= 0' }),
+                z.describe('P-Chain height of the validator set; 0 (default) uses the proposed height.'),
+              ),
+          ),
         })
-        .superRefine((p, ctx) => {
-          if (p.message === undefined && p.justification === undefined) {
-            ctx.addIssue({ code: 'custom', path: ['message'], message: 'give message or justification (hex)' })
-          }
-          if ((p.quorumPercentage ?? 67) + (p.quorumPercentageBuffer ?? 0) > 100) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['quorumPercentageBuffer'],
-              message: 'quorumPercentage + quorumPercentageBuffer must be <= 100',
-            })
-          }
-        }),
+        .check(
+          z.superRefine((p, ctx) => {
+            if (p.message === undefined && p.justification === undefined) {
+              ctx.addIssue({ code: 'custom', path: ['message'], message: 'give message or justification (hex)' })
+            }
+            if ((p.quorumPercentage ?? 67) + (p.quorumPercentageBuffer ?? 0) > 100) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['quorumPercentageBuffer'],
+                message: 'quorumPercentage + quorumPercentageBuffer must be <= 100',
+              })
+            }
+          }),
+        ),
     result: zAggregateSignaturesResult,
     okStatuses: [201],
   }),

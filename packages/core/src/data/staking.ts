@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -44,40 +44,49 @@ import {
 const AMOUNTS = 'Amounts are decimal strings in nAVAX (1 AVAX = 10^9 nAVAX); timestamps are Unix seconds.'
 
 const validationStatus = lazy(() =>
-  closedEnum(zValidationStatusType()).describe(
-    'Only validations in this state: active, pending, completed or removed.',
+  closedEnum(zValidationStatusType()).check(
+    z.describe('Only validations in this state: active, pending, completed or removed.'),
   ),
 )
-const delegationStatus = lazy(() => closedEnum(zDelegationStatusType()).describe('Only delegations in this state.'))
+const delegationStatus = lazy(() =>
+  closedEnum(zDelegationStatusType()).check(z.describe('Only delegations in this state.')),
+)
 const subnetId = lazy(() =>
-  cb58Id('a subnet ID').describe('Subnet ID (cb58); the Primary Network is 11111111111111111111111111111111LpoYY.'),
+  cb58Id('a subnet ID').check(
+    z.describe('Subnet ID (cb58); the Primary Network is 11111111111111111111111111111111LpoYY.'),
+  ),
 )
 
 /** A bounded number, as the description bounds it (`minimum`/`maximum`). */
 const bounded = (min: number, max: number, what: string) => {
   const error = `must be a number from ${min} to ${max}`
-  return z.number({ error }).min(min, { error }).max(max, { error }).describe(what)
+  return z.number({ error }).check(z.gte(min, { error }), z.lte(max, { error }), z.describe(what))
 }
 /** An nAVAX amount as the description types it (a string of digits); numbers and bigints are sent as digits. */
 const nAvax = (what: string) => {
   const error = 'expected an amount in nAVAX: a whole number >= 0'
   return z
-    .union([z.string(), z.number(), z.bigint()], { error })
-    .refine(
-      (v) =>
-        typeof v === 'string'
-          ? /^\d{1,20}$/.test(v)
-          : typeof v === 'bigint'
-            ? v >= 0n
-            : Number.isSafeInteger(v) && v >= 0,
-      { error },
+    .pipe(
+      z
+        .union([z.string(), z.number(), z.bigint()], { error })
+        .check(
+          z.refine(
+            (v) =>
+              typeof v === 'string'
+                ? /^\d{1,20}$/.test(v)
+                : typeof v === 'bigint'
+                  ? v >= 0n
+                  : Number.isSafeInteger(v) && v >= 0,
+            { error },
+          ),
+        ),
+      z.transform(String),
     )
-    .transform(String)
-    .describe(what)
+    .check(z.describe(what))
 }
 
 /** The description's pairs of bounds: each max not below its min. */
-function checkBounds<T extends Record<string, unknown>>(params: T, ctx: z.RefinementCtx<T>): void {
+function checkBounds<T extends Record<string, unknown>>(params: T, ctx: z.core.$RefinementCtx<T>): void {
   for (const name of ['DelegationCapacity', 'TimeRemaining', 'FeePercentage', 'UptimePerformance']) {
     const [lo, hi] = [params[`min${name}`], params[`max${name}`]]
     if (lo === undefined || hi === undefined) continue
@@ -90,7 +99,7 @@ function checkBounds<T extends Record<string, unknown>>(params: T, ctx: z.Refine
 /** "One of addresses or nodeIds is required" (the rewards listings' parameters). */
 function needsAddressesOrNodes<T extends { addresses?: string | undefined; nodeIds?: string | undefined }>(
   params: T,
-  ctx: z.RefinementCtx<T>,
+  ctx: z.core.$RefinementCtx<T>,
 ): void {
   if (params.addresses !== undefined || params.nodeIds !== undefined) return
   ctx.addIssue({ code: 'custom', path: ['addresses'], message: 'give addresses or nodeIds (one of them is required)' })
@@ -100,11 +109,11 @@ const REWARD =
   'Each reward has txHash (the staking tx), nodeId, amountStaked, startTimestamp, endTimestamp, rewardType (VALIDATOR, DELEGATOR or VALIDATOR_FEE) and the reward owners (addresses)'
 const rewardParams = lazy(() => ({
   network: network(),
-  addresses: primaryNetworkAddresses().describe('Only rewards owned by these P-Chain addresses.').optional(),
-  nodeIds: nodeIds().optional(),
-  sortOrder: sortOrder().optional(),
-  pageToken: pageToken().optional(),
-  pageSize: pageSize(100).optional(),
+  addresses: z.optional(primaryNetworkAddresses().check(z.describe('Only rewards owned by these P-Chain addresses.'))),
+  nodeIds: z.optional(nodeIds()),
+  sortOrder: z.optional(sortOrder()),
+  pageToken: z.optional(pageToken()),
+  pageSize: z.optional(pageSize(100)),
 }))
 
 export const staking = {
@@ -118,45 +127,39 @@ export const staking = {
       z
         .strictObject({
           network: network(),
-          nodeIds: commaSeparated(z.string().min(1), 'node IDs', 'node ID')
-            .describe('Only node IDs containing one of these (substring match).')
-            .optional(),
-          sortBy: closedEnum(zSortByOption()).describe('Sort key, with sortOrder.').optional(),
-          sortOrder: sortOrder().optional(),
-          validationStatus: validationStatus().optional(),
-          minDelegationCapacity: nAvax(
-            'Only validators that can take at least this much more delegation (nAVAX).',
-          ).optional(),
-          maxDelegationCapacity: nAvax(
-            'Only validators that can take at most this much more delegation (nAVAX).',
-          ).optional(),
-          minTimeRemaining: bounded(
-            0,
-            2147483647,
-            'Only validations ending at least this many seconds from now.',
-          ).optional(),
-          maxTimeRemaining: bounded(
-            0,
-            2147483647,
-            'Only validations ending at most this many seconds from now.',
-          ).optional(),
-          minFeePercentage: bounded(
-            2,
-            100,
-            'Only validators whose delegation fee is at least this percentage.',
-          ).optional(),
-          maxFeePercentage: bounded(
-            2,
-            100,
-            'Only validators whose delegation fee is at most this percentage.',
-          ).optional(),
-          minUptimePerformance: bounded(0, 100, 'Only validators with at least this uptime percentage.').optional(),
-          maxUptimePerformance: bounded(0, 100, 'Only validators with at most this uptime percentage.').optional(),
-          subnetId: subnetId().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          nodeIds: z.optional(
+            commaSeparated(z.string().check(z.minLength(1)), 'node IDs', 'node ID').check(
+              z.describe('Only node IDs containing one of these (substring match).'),
+            ),
+          ),
+          sortBy: z.optional(closedEnum(zSortByOption()).check(z.describe('Sort key, with sortOrder.'))),
+          sortOrder: z.optional(sortOrder()),
+          validationStatus: z.optional(validationStatus()),
+          minDelegationCapacity: z.optional(
+            nAvax('Only validators that can take at least this much more delegation (nAVAX).'),
+          ),
+          maxDelegationCapacity: z.optional(
+            nAvax('Only validators that can take at most this much more delegation (nAVAX).'),
+          ),
+          minTimeRemaining: z.optional(
+            bounded(0, 2147483647, 'Only validations ending at least this many seconds from now.'),
+          ),
+          maxTimeRemaining: z.optional(
+            bounded(0, 2147483647, 'Only validations ending at most this many seconds from now.'),
+          ),
+          minFeePercentage: z.optional(
+            bounded(2, 100, 'Only validators whose delegation fee is at least this percentage.'),
+          ),
+          maxFeePercentage: z.optional(
+            bounded(2, 100, 'Only validators whose delegation fee is at most this percentage.'),
+          ),
+          minUptimePerformance: z.optional(bounded(0, 100, 'Only validators with at least this uptime percentage.')),
+          maxUptimePerformance: z.optional(bounded(0, 100, 'Only validators with at most this uptime percentage.')),
+          subnetId: z.optional(subnetId()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkBounds),
+        .check(z.superRefine(checkBounds)),
     result: zListValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
   }),
@@ -170,10 +173,10 @@ export const staking = {
       z.strictObject({
         network: network(),
         nodeId: nodeId(),
-        validationStatus: validationStatus().optional(),
-        sortOrder: sortOrder().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100).optional(),
+        validationStatus: z.optional(validationStatus()),
+        sortOrder: z.optional(sortOrder()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100)),
       }),
     result: zListValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
@@ -187,14 +190,14 @@ export const staking = {
     params: () =>
       z.strictObject({
         network: network(),
-        nodeIds: nodeIds().optional(),
-        rewardAddresses: primaryNetworkAddresses()
-          .describe('Only delegations rewarding these P-Chain addresses.')
-          .optional(),
-        delegationStatus: delegationStatus().optional(),
-        sortOrder: sortOrder().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100).optional(),
+        nodeIds: z.optional(nodeIds()),
+        rewardAddresses: z.optional(
+          primaryNetworkAddresses().check(z.describe('Only delegations rewarding these P-Chain addresses.')),
+        ),
+        delegationStatus: z.optional(delegationStatus()),
+        sortOrder: z.optional(sortOrder()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100)),
       }),
     result: zListDelegatorsResult,
     pagination: { kind: 'pageToken', items: 'delegators' },
@@ -208,12 +211,12 @@ export const staking = {
     params: () =>
       z.strictObject({
         network: network(),
-        l1ValidationId: l1ValidationId().optional(),
-        includeInactiveL1Validators: z.boolean({ error: 'expected true or false' }).optional(),
-        nodeId: nodeId().optional(),
-        subnetId: subnetId().optional(),
-        pageToken: pageToken().optional(),
-        pageSize: pageSize(100).optional(),
+        l1ValidationId: z.optional(l1ValidationId()),
+        includeInactiveL1Validators: z.optional(z.boolean({ error: 'expected true or false' })),
+        nodeId: z.optional(nodeId()),
+        subnetId: z.optional(subnetId()),
+        pageToken: z.optional(pageToken()),
+        pageSize: z.optional(pageSize(100)),
       }),
     result: zListL1ValidatorsResult,
     pagination: { kind: 'pageToken', items: 'validators' },
@@ -228,18 +231,18 @@ export const staking = {
       z
         .strictObject({
           network: network(),
-          blockchainId: closedEnum(zPChainId()).describe(
-            'p-chain, or the P-Chain ID 11111111111111111111111111111111LpoYY.',
+          blockchainId: closedEnum(zPChainId()).check(
+            z.describe('p-chain, or the P-Chain ID 11111111111111111111111111111111LpoYY.'),
           ),
-          addresses: primaryNetworkAddresses().optional(),
-          txTypes: txTypes().optional(),
-          startTimestamp: startTimestamp().optional(),
-          endTimestamp: endTimestamp().optional(),
-          sortOrder: sortOrder().optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
+          addresses: z.optional(primaryNetworkAddresses()),
+          txTypes: z.optional(txTypes()),
+          startTimestamp: z.optional(startTimestamp()),
+          endTimestamp: z.optional(endTimestamp()),
+          sortOrder: z.optional(sortOrder()),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
         })
-        .superRefine(checkRanges),
+        .check(z.superRefine(checkRanges)),
     result: zListActivePrimaryNetworkStakingTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
   }),
@@ -249,7 +252,7 @@ export const staking = {
     endpoint: 'GET /v1/networks/{network}/rewards:listPending',
     summary: 'The rewards current stakers will receive when their staking ends, by reward address or node.',
     description: `${REWARD}, progress (% of the period elapsed) and estimatedReward (nAVAX; a validator's is platform.getCurrentValidators' potentialReward). Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
-    params: () => z.strictObject(rewardParams()).superRefine(needsAddressesOrNodes),
+    params: () => z.strictObject(rewardParams()).check(z.superRefine(needsAddressesOrNodes)),
     result: zListPendingPrimaryNetworkRewardsResult,
     pagination: { kind: 'pageToken', items: 'pendingRewards' },
   }),
@@ -260,7 +263,9 @@ export const staking = {
     summary: 'The rewards paid to stakers whose staking ended, by reward address or node.',
     description: `${REWARD}, the reward (nAVAX, with historicalPrice in currency when older than 24 h), its UTXO (utxoId, outputIndex) and rewardTxHash. Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
-      z.strictObject({ ...rewardParams(), currency: currency().optional() }).superRefine(needsAddressesOrNodes),
+      z
+        .strictObject({ ...rewardParams(), currency: z.optional(currency()) })
+        .check(z.superRefine(needsAddressesOrNodes)),
     result: zListHistoricalPrimaryNetworkRewardsResult,
     pagination: { kind: 'pageToken', items: 'historicalRewards' },
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -45,43 +45,45 @@ const SHAPE =
 const webhookId = lazy(() =>
   z
     .string({ error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
-    .min(1, { error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' })
-    .describe('Webhook ID, as data.createWebhook or data.listWebhooks answered it.'),
+    .check(
+      z.minLength(1, { error: 'expected a webhook ID (the id data.createWebhook or data.listWebhooks answered)' }),
+      z.describe('Webhook ID, as data.createWebhook or data.listWebhooks answered it.'),
+    ),
 )
 
 /** The receiver's URL: the service POSTs each event there (and must be answered 200 within 10 s). */
 const receiverUrl = lazy(() =>
-  z
-    .string({ error: 'expected the http(s) URL of your receiver' })
-    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+  z.string({ error: 'expected the http(s) URL of your receiver' }).check(
+    z.refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
       error: 'expected the http(s) URL of your receiver, e.g. "https://example.com/avalanche-events"',
-    })
-    .describe('Where the service POSTs each event; answer 200 within 10 s, then process.'),
+    }),
+    z.describe('Where the service POSTs each event; answer 200 within 10 s, then process.'),
+  ),
 )
 
 const evmAddresses = lazy(() =>
   z
     .array(evmAddress(), { error: 'expected an array of EVM addresses (0x followed by 40 hex digits)' })
-    .min(1, { error: 'expected at least one address' }),
+    .check(z.minLength(1, { error: 'expected at least one address' })),
 )
 const strings = (what: string) =>
   z
-    .array(z.string().min(1), { error: `expected an array of ${what}` })
-    .min(1, { error: `expected at least one ${what}` })
+    .array(z.string().check(z.minLength(1)), { error: `expected an array of ${what}` })
+    .check(z.minLength(1, { error: `expected at least one ${what}` }))
 
 const common = lazy(() => ({
   url: receiverUrl(),
-  name: z.string().describe('A name for the webhook.').optional(),
-  description: z.string().describe('A description of the webhook.').optional(),
+  name: z.optional(z.string().check(z.describe('A name for the webhook.'))),
+  description: z.optional(z.string().check(z.describe('A description of the webhook.'))),
 }))
 
 /** `address_activity`: transactions, transfers and (optionally) logs and traces of EVM addresses on one chain. */
 const evmMetadata = lazy(() =>
   z.strictObject({
-    addresses: evmAddresses().describe('The watched addresses (0x).'),
-    eventSignatures: strings('event signatures (0x topic hashes)')
-      .describe('Only logs with these topic0 hashes.')
-      .optional(),
+    addresses: evmAddresses().check(z.describe('The watched addresses (0x).')),
+    eventSignatures: z.optional(
+      strings('event signatures (0x topic hashes)').check(z.describe('Only logs with these topic0 hashes.')),
+    ),
   }),
 )
 
@@ -89,14 +91,14 @@ const evmMetadata = lazy(() =>
 const primaryNetworkMetadata = lazy(() =>
   z.strictObject({
     keyType: z.literal('addresses'),
-    keys: strings('addresses').describe('The watched P-/X-Chain addresses.'),
-    subEvents: z
-      .strictObject({ addressActivitySubEvents: z.array(closedEnum(zPrimaryNetworkAddressActivitySubEventType())) })
-      .optional(),
-    balanceThresholdFilter: z
-      .strictObject({ balanceType: closedEnum(zCommonBalanceType()), balanceThreshold: z.string() })
-      .optional(),
-    eventSignatures: strings('event signatures').optional(),
+    keys: strings('addresses').check(z.describe('The watched P-/X-Chain addresses.')),
+    subEvents: z.optional(
+      z.strictObject({ addressActivitySubEvents: z.array(closedEnum(zPrimaryNetworkAddressActivitySubEventType())) }),
+    ),
+    balanceThresholdFilter: z.optional(
+      z.strictObject({ balanceType: closedEnum(zCommonBalanceType()), balanceThreshold: z.string() }),
+    ),
+    eventSignatures: z.optional(strings('event signatures')),
   }),
 )
 
@@ -104,16 +106,16 @@ const primaryNetworkMetadata = lazy(() =>
 const validatorMetadata = lazy(() =>
   z.strictObject({
     keyType: closedEnum(zValidatorActivityKeyType()),
-    keys: strings('node IDs or subnet IDs').describe('The watched node IDs or subnet IDs (by keyType).'),
+    keys: strings('node IDs or subnet IDs').check(z.describe('The watched node IDs or subnet IDs (by keyType).')),
     subEvents: z.strictObject({
       validatorActivitySubEvents: z.array(
-        closedEnum(zValidatorActivitySubEvents().shape.validatorActivitySubEvents.unwrap().element),
+        closedEnum(zValidatorActivitySubEvents().shape.validatorActivitySubEvents.def.innerType.def.element),
       ),
     }),
-    nodeIds: strings('node IDs').optional(),
-    subnetIds: strings('subnet IDs').optional(),
-    l1ValidatorFeeBalanceThreshold: z.string().optional(),
-    eventSignatures: strings('event signatures').optional(),
+    nodeIds: z.optional(strings('node IDs')),
+    subnetIds: z.optional(strings('subnet IDs')),
+    l1ValidatorFeeBalanceThreshold: z.optional(z.string()),
+    eventSignatures: z.optional(strings('event signatures')),
   }),
 )
 
@@ -129,73 +131,96 @@ const EVENT_TYPES = {
  * object schema, so the form is checked per eventType here rather than by a union.
  */
 const createParams = lazy(() =>
-  z
-    .strictObject({
-      eventType: z
-        .enum(Object.keys(EVENT_TYPES) as (keyof typeof EVENT_TYPES)[], {
-          error: `expected one of ${Object.keys(EVENT_TYPES).join(', ')}`,
-        })
-        .describe(
-          'address_activity (EVM addresses on one chain), primary_network_address_activity (P-/X-Chain addresses) or validator_activity (nodes, subnets).',
+  z.pipe(
+    z
+      .strictObject({
+        eventType: z
+          .enum(Object.keys(EVENT_TYPES) as (keyof typeof EVENT_TYPES)[], {
+            error: `expected one of ${Object.keys(EVENT_TYPES).join(', ')}`,
+          })
+          .check(
+            z.describe(
+              'address_activity (EVM addresses on one chain), primary_network_address_activity (P-/X-Chain addresses) or validator_activity (nodes, subnets).',
+            ),
+          ),
+        ...common(),
+        chainId: z.optional(
+          z
+            .union([z.string(), z.number()])
+            .check(
+              z.describe(
+                'address_activity: EVM chain ID (43114, 43113) or blockchain ID; primary_network_address_activity: the P- or X-Chain.',
+              ),
+            ),
         ),
-      ...common(),
-      chainId: z
-        .union([z.string(), z.number()])
-        .describe(
-          'address_activity: EVM chain ID (43114, 43113) or blockchain ID; primary_network_address_activity: the P- or X-Chain.',
-        )
-        .optional(),
-      network: closedEnum(zPrimaryNetworkType())
-        .describe('mainnet or fuji (primary_network_address_activity, validator_activity).')
-        .optional(),
-      metadata: z
-        .union([evmMetadata(), primaryNetworkMetadata(), validatorMetadata()], {
-          error:
-            'expected the metadata of the eventType (address_activity: {addresses}; the others: {keyType, keys, ...})',
-        })
-        .describe('What to watch: {addresses} for address_activity, {keyType, keys, subEvents} for the others.'),
-      includeInternalTxs: z
-        .boolean()
-        .describe('address_activity: include traces (internal transactions); C-Chain on 43113 and 43114 only.')
-        .optional(),
-      includeLogs: z.boolean().describe('address_activity: include the transaction logs.').optional(),
-    })
-    .superRefine((p, ctx) => {
-      const form = EVENT_TYPES[p.eventType]
-      for (const name of form.required) {
-        if (p[name] === undefined)
-          ctx.addIssue({ code: 'custom', path: [name], message: `required for ${p.eventType}` })
-      }
-      const metadata = form.metadata().safeParse(p.metadata)
-      for (const issue of metadata.error?.issues ?? []) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['metadata', ...issue.path],
-          message: `${issue.message} (${p.eventType})`,
-        })
-      }
-      if (p.eventType === 'address_activity' && p.chainId !== undefined && !evmChainId().safeParse(p.chainId).success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['chainId'],
-          message: evmChainId().safeParse(p.chainId).error?.issues[0]?.message ?? 'invalid',
-        })
-      }
-      if (p.eventType !== 'address_activity' && (p.includeLogs !== undefined || p.includeInternalTxs !== undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['includeLogs'],
-          message: 'only address_activity webhooks take includeLogs/includeInternalTxs',
-        })
-      }
-    })
-    .transform((p) => (p.chainId === undefined ? p : { ...p, chainId: String(p.chainId) })),
+        network: z.optional(
+          closedEnum(zPrimaryNetworkType()).check(
+            z.describe('mainnet or fuji (primary_network_address_activity, validator_activity).'),
+          ),
+        ),
+        metadata: z
+          .union([evmMetadata(), primaryNetworkMetadata(), validatorMetadata()], {
+            error:
+              'expected the metadata of the eventType (address_activity: {addresses}; the others: {keyType, keys, ...})',
+          })
+          .check(
+            z.describe('What to watch: {addresses} for address_activity, {keyType, keys, subEvents} for the others.'),
+          ),
+        includeInternalTxs: z.optional(
+          z
+            .boolean()
+            .check(
+              z.describe('address_activity: include traces (internal transactions); C-Chain on 43113 and 43114 only.'),
+            ),
+        ),
+        includeLogs: z.optional(z.boolean().check(z.describe('address_activity: include the transaction logs.'))),
+      })
+      .check(
+        z.superRefine((p, ctx) => {
+          const form = EVENT_TYPES[p.eventType]
+          for (const name of form.required) {
+            if (p[name] === undefined)
+              ctx.addIssue({ code: 'custom', path: [name], message: `required for ${p.eventType}` })
+          }
+          const metadata = form.metadata().safeParse(p.metadata)
+          for (const issue of metadata.error?.issues ?? []) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['metadata', ...issue.path],
+              message: `${issue.message} (${p.eventType})`,
+            })
+          }
+          if (
+            p.eventType === 'address_activity' &&
+            p.chainId !== undefined &&
+            !evmChainId().safeParse(p.chainId).success
+          ) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['chainId'],
+              message: evmChainId().safeParse(p.chainId).error?.issues[0]?.message ?? 'invalid',
+            })
+          }
+          if (
+            p.eventType !== 'address_activity' &&
+            (p.includeLogs !== undefined || p.includeInternalTxs !== undefined)
+          ) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['includeLogs'],
+              message: 'only address_activity webhooks take includeLogs/includeInternalTxs',
+            })
+          }
+        }),
+      ),
+    z.transform((p) => (p.chainId === undefined ? p : { ...p, chainId: String(p.chainId) })),
+  ),
 )
 
 const addressesChange = lazy(() =>
   z.strictObject({
     id: webhookId(),
-    addresses: evmAddresses().describe('EVM addresses (0x) of the address_activity webhook.'),
+    addresses: evmAddresses().check(z.describe('EVM addresses (0x) of the address_activity webhook.')),
   }),
 )
 
@@ -217,13 +242,13 @@ export const webhooks = {
     summary: "The account's webhooks, active and inactive, or only those of one status.",
     description: `${SHAPE} A webhook the service deactivated (its deliveries kept failing) has status inactive. ${PAGES} ${dataWeight('small')}`,
     params: () =>
-      z
-        .strictObject({
-          status: closedEnum(zWebhookStatus()).describe('Only active or only inactive webhooks.').optional(),
-          pageToken: pageToken().optional(),
-          pageSize: pageSize(100).optional(),
-        })
-        .optional(),
+      z.optional(
+        z.strictObject({
+          status: z.optional(closedEnum(zWebhookStatus()).check(z.describe('Only active or only inactive webhooks.'))),
+          pageToken: z.optional(pageToken()),
+          pageSize: z.optional(pageSize(100)),
+        }),
+      ),
     result: zListWebhooksResult,
     pagination: { kind: 'pageToken', items: 'webhooks' },
   }),
@@ -246,10 +271,10 @@ export const webhooks = {
       z.strictObject({
         id: webhookId(),
         ...common(),
-        url: receiverUrl().optional(),
-        status: closedEnum(zWebhookStatus()).describe('active or inactive.').optional(),
-        includeInternalTxs: z.boolean().describe('Include traces (internal transactions).').optional(),
-        includeLogs: z.boolean().describe('Include the transaction logs.').optional(),
+        url: z.optional(receiverUrl()),
+        status: z.optional(closedEnum(zWebhookStatus()).check(z.describe('active or inactive.'))),
+        includeInternalTxs: z.optional(z.boolean().check(z.describe('Include traces (internal transactions).'))),
+        includeLogs: z.optional(z.boolean().check(z.describe('Include the transaction logs.'))),
       }),
     result: zUpdateWebhookResult,
   }),
@@ -289,7 +314,7 @@ export const webhooks = {
     summary: 'The addresses an address_activity webhook watches, with their total.',
     description: `${PAGES} ${dataWeight('medium')}`,
     params: () =>
-      z.strictObject({ id: webhookId(), pageToken: pageToken().optional(), pageSize: pageSize(100).optional() }),
+      z.strictObject({ id: webhookId(), pageToken: z.optional(pageToken()), pageSize: z.optional(pageSize(100)) }),
     result: zGetAddressesFromWebhookResult,
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),
@@ -299,7 +324,7 @@ export const webhooks = {
     endpoint: 'POST /v1/webhooks:generateOrRotateSharedSecret',
     summary: "Creates the account's webhook signing secret, or replaces it (HTTP 201); answers {secret}.",
     description: `One secret signs every webhook of the account (the x-signature header); after a rotation, signatures made with the old one stop verifying. The secret is redacted from this client's logs and errors. ${NOT_RETRIED} ${dataWeight('medium')}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zGenerateOrRotateSharedSecretResult,
     okStatuses: [201],
     secretFields: ['secret'],
@@ -311,7 +336,7 @@ export const webhooks = {
     endpoint: 'GET /v1/webhooks:getSharedSecret',
     summary: "The account's webhook signing secret: {secret}, to check x-signature with verifyWebhookSignature.",
     description: `The secret is redacted from this client's logs and errors. ${dataWeight('small')}`,
-    params: () => z.strictObject({}).optional(),
+    params: () => z.optional(z.strictObject({})),
     result: zGetSharedSecretResult,
     secretFields: ['secret'],
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -34,13 +34,13 @@ export type LogLevel = (typeof logLevels)[number]
 const logLevel = lazy(() => anyCaseEnum(logLevels, 'a log level'))
 
 const alias = lazy(() =>
-  z
-    .string()
-    .min(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS_BYTES} bytes` })
-    .refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
+  z.string().check(
+    z.minLength(1, { error: `expected a non-empty alias of at most ${MAX_ALIAS_BYTES} bytes` }),
+    z.refine((text) => utf8Length(text) <= MAX_ALIAS_BYTES, {
       error: (issue) =>
         `alias length is too long: ${utf8Length(issue.input as string)} bytes in UTF-8, the node allows ${MAX_ALIAS_BYTES} (a character outside ASCII takes 2 to 4)`,
     }),
+  ),
 )
 
 const loggerLevels = lazy(() => z.record(z.string(), record({ logLevel: z.string(), displayLevel: z.string() })))
@@ -53,9 +53,11 @@ export const admin = {
     description: `endpoint is the path after /ext/ (e.g. "bc/X"); the original path keeps working. Node-local, not persisted across restarts, and an alias can be added only once. ${ADMIN}`,
     params: () =>
       z.strictObject({
-        endpoint: z.string().regex(/^(?!\/?ext\/)\S+$/, {
-          error: 'expected the path after /ext/, like "bc/X" (without the "/ext/" prefix)',
-        }),
+        endpoint: z.string().check(
+          z.regex(/^(?!\/?ext\/)\S+$/, {
+            error: 'expected the path after /ext/, like "bc/X" (without the "/ext/" prefix)',
+          }),
+        ),
         alias: alias(),
       }),
     result: emptyResult,
@@ -88,7 +90,7 @@ export const admin = {
     id: 'admin.getLoggerLevel',
     summary: 'The log and display levels of one logger, or of every logger when loggerName is omitted.',
     description: `Levels are OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO. ${ADMIN}`,
-    params: () => z.strictObject({ loggerName: z.string().optional() }).optional(),
+    params: () => z.optional(z.strictObject({ loggerName: z.optional(z.string()) })),
     result: () => record({ loggerLevels: loggerLevels() }),
     idempotent: true,
   }),
@@ -100,15 +102,21 @@ export const admin = {
     params: () =>
       z
         .strictObject(
-          { loggerName: z.string().optional(), logLevel: logLevel().optional(), displayLevel: logLevel().optional() },
+          {
+            loggerName: z.optional(z.string()),
+            logLevel: z.optional(logLevel()),
+            displayLevel: z.optional(logLevel()),
+          },
           {
             error: (issue) =>
               issue.code === 'invalid_type' ? 'expected an object with logLevel and/or displayLevel' : undefined,
           },
         )
-        .refine((params) => params.logLevel !== undefined || params.displayLevel !== undefined, {
-          error: `give logLevel, displayLevel or both (one of ${logLevels.join(', ')})`,
-        }),
+        .check(
+          z.refine((params) => params.logLevel !== undefined || params.displayLevel !== undefined, {
+            error: `give logLevel, displayLevel or both (one of ${logLevels.join(', ')})`,
+          }),
+        ),
     result: () => record({ loggerLevels: loggerLevels() }),
     idempotent: true,
     destructive: true,
@@ -122,7 +130,7 @@ export const admin = {
     result: () =>
       record({
         newVMs: z.record(z.string(), z.array(z.string())),
-        failedVMs: z.record(z.string(), z.string()).optional(),
+        failedVMs: z.optional(z.record(z.string(), z.string())),
       }),
     idempotent: true,
     destructive: true,

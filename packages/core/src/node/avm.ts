@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -21,7 +21,9 @@ import { blockReply, txReply, xChainBlock, xChainTx } from './payloads.js'
  * or the ID or alias of another chain running the AVM; it is part of the path, not a JSON-RPC parameter.
  */
 const blockchain = lazy(() =>
-  idOrAliasParam('X-Chain').default('X').describe('X-Chain alias or the ID of another AVM chain; default "X".'),
+  z
+    ._default(idOrAliasParam('X-Chain'), 'X')
+    .check(z.describe('X-Chain alias or the ID of another AVM chain; default "X".')),
 )
 
 const base = { service: 'avm', endpoint: '/ext/bc/{blockchain}' } as const
@@ -36,31 +38,34 @@ const JSON_ENCODING =
 const address = lazy(() => addressParam('X'))
 const hexOrJson = lazy(() => encodingParam(['hex', 'hexc', 'hexnc', 'json']))
 /** Parameters of no-argument methods: only the chain. */
-const chainOnly = lazy(() => z.strictObject({ blockchain: blockchain() }).prefault({}))
+const chainOnly = lazy(() => z.prefault(z.strictObject({ blockchain: blockchain() }), {}))
 
 /** `getUTXOs` parameters, shared with platform.getUTXOs. */
 export const utxoParams = (chain: 'X' | 'P') => {
   const addr = addressParam(chain)
   return {
-    addresses: z
-      .array(addr, { error: `expected an array of 1 to ${MAX_UTXO_ADDRESSES} addresses` })
-      .min(1, { error: `must hold from 1 to ${MAX_UTXO_ADDRESSES} addresses` })
-      .max(MAX_UTXO_ADDRESSES, {
+    addresses: z.array(addr, { error: `expected an array of 1 to ${MAX_UTXO_ADDRESSES} addresses` }).check(
+      z.minLength(1, { error: `must hold from 1 to ${MAX_UTXO_ADDRESSES} addresses` }),
+      z.maxLength(MAX_UTXO_ADDRESSES, {
         error: `must hold from 1 to ${MAX_UTXO_ADDRESSES} addresses (use .items() to walk more)`,
       }),
-    limit: z
-      .number({ error: `expected a number from 1 to ${MAX_UTXO_LIMIT}` })
-      .int({ error: `expected a whole number from 1 to ${MAX_UTXO_LIMIT}` })
-      .min(1, { error: `must be from 1 to ${MAX_UTXO_LIMIT}` })
-      .max(MAX_UTXO_LIMIT, { error: `must be from 1 to ${MAX_UTXO_LIMIT} (the node returns at most 1024 per call)` })
-      .default(MAX_UTXO_LIMIT),
+    ),
+    limit: z._default(
+      z.number({ error: `expected a number from 1 to ${MAX_UTXO_LIMIT}` }).check(
+        z.int({ error: `expected a whole number from 1 to ${MAX_UTXO_LIMIT}` }),
+        z.gte(1, { error: `must be from 1 to ${MAX_UTXO_LIMIT}` }),
+        z.lte(MAX_UTXO_LIMIT, {
+          error: `must be from 1 to ${MAX_UTXO_LIMIT} (the node returns at most 1024 per call)`,
+        }),
+      ),
+      MAX_UTXO_LIMIT,
+    ),
     startIndex: z
-      .strictObject({ address: addr, utxo: idParam('UTXO ID') })
-      .optional()
-      .describe('Continue after this position: the endIndex of the previous page.'),
-    sourceChain: idOrAliasParam('blockchain')
-      .optional()
-      .describe('Return the atomic UTXOs exported to this chain from sourceChain (ID or alias).'),
+      .optional(z.strictObject({ address: addr, utxo: idParam('UTXO ID') }))
+      .check(z.describe('Continue after this position: the endIndex of the previous page.')),
+    sourceChain: z
+      .optional(idOrAliasParam('blockchain'))
+      .check(z.describe('Return the atomic UTXOs exported to this chain from sourceChain (ID or alias).')),
     // json fails once a UTXO must be encoded (`formatting.Encode`), so only the byte encodings.
     encoding: encodingParam(['hex', 'hexc', 'hexnc']),
   }
@@ -86,7 +91,7 @@ export const avm = {
     summary: 'Every asset balance of one X-Chain address, as {asset, balance} items (balance in the smallest unit).',
     description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} ${PARTIAL}`,
     params: () =>
-      z.strictObject({ blockchain: blockchain(), address: address(), includePartial: z.boolean().optional() }),
+      z.strictObject({ blockchain: blockchain(), address: address(), includePartial: z.optional(z.boolean()) }),
     result: () => record({ balances: z.array(record({ asset: z.string(), balance: u64() })) }),
     deprecated: { since: 'v1.9.12', use: 'avm.getUTXOs' },
   }),
@@ -100,7 +105,7 @@ export const avm = {
         blockchain: blockchain(),
         address: address(),
         assetID: idOrAliasParam('asset'),
-        includePartial: z.boolean().optional(),
+        includePartial: z.optional(z.boolean()),
       }),
     result: () =>
       record({

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
@@ -14,13 +14,13 @@ const read = { service: 'health', readOnly: true, idempotent: true } as const
 export const healthCheck = lazy(() =>
   record({
     /** Check-specific details, e.g. `engine.consensus.lastAcceptedHeight` for the chain checks (`C`, `P`, `X`). */
-    message: z.unknown().optional(),
+    message: z.optional(z.unknown()),
     /** Why the check fails ("not yet run" before its first run). */
-    error: z.string().optional(),
-    timestamp: z.string().optional(),
+    error: z.optional(z.string()),
+    timestamp: z.optional(z.string()),
     duration: z.number(),
-    contiguousFailures: z.number().int().optional(),
-    timeOfFirstFailure: z.string().nullish(),
+    contiguousFailures: z.optional(z.number().check(z.int())),
+    timeOfFirstFailure: z.nullish(z.string()),
   }),
 )
 
@@ -34,13 +34,16 @@ export type HealthReply = z.output<ReturnType<typeof healthReply>>
 
 const tags = lazy(() =>
   z
-    .array(z.string().min(1, { error: 'expected a non-empty tag' }), { error: 'expected an array of tags' })
-    .optional()
-    .describe('Only the checks with these tags (subnet IDs, or "application").'),
+    .optional(
+      z.array(z.string().check(z.minLength(1, { error: 'expected a non-empty tag' })), {
+        error: 'expected an array of tags',
+      }),
+    )
+    .check(z.describe('Only the checks with these tags (subnet IDs, or "application").')),
 )
 
-const rpcParams = lazy(() => z.strictObject({ tags: tags() }).optional())
-const probeParams = lazy(() => z.strictObject({ tag: tags() }).optional())
+const rpcParams = lazy(() => z.optional(z.strictObject({ tags: tags() })))
+const probeParams = lazy(() => z.optional(z.strictObject({ tag: tags() })))
 
 const CHECKS =
   'checks maps each check name (C, P, X, bootstrapped, database, diskspace, network, router, ...) to {message, error, timestamp, duration in ns, contiguousFailures, timeOfFirstFailure}.'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
@@ -16,8 +16,10 @@ export type IndexName = (typeof indexNames)[number]
 const indexName = lazy(() =>
   z
     .enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
-    .describe(
-      'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
+    .check(
+      z.describe(
+        'X/tx: X-Chain txs accepted before Cortina (2023) only, empty on local networks; X/block: X-Chain blocks since Cortina (proposervm-wrapped, they hold every later X-Chain tx); P/block, C/block: P-/C-Chain blocks; X/vtx: DAG vertices before Cortina.',
+      ),
     ),
 )
 /** Any case; json is refused by the node for containers (`formatting.Encode`: unsupported encoding in method). */
@@ -82,9 +84,11 @@ export const index = {
         startIndex: u64Param(),
         numToFetch: z
           .number({ error: 'expected a number from 0 to 1024' })
-          .int({ error: 'expected a whole number from 0 to 1024' })
-          .min(0, { error: 'must be from 0 to 1024' })
-          .max(MAX_CONTAINER_RANGE, { error: 'must be from 0 to 1024 (the node returns at most 1024 per call)' }),
+          .check(
+            z.int({ error: 'expected a whole number from 0 to 1024' }),
+            z.gte(0, { error: 'must be from 0 to 1024' }),
+            z.lte(MAX_CONTAINER_RANGE, { error: 'must be from 0 to 1024 (the node returns at most 1024 per call)' }),
+          ),
         encoding: encoding(),
       }),
     result: () => record({ containers: z.array(container()) }),

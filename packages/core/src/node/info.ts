@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { defineOperation } from '../operation.js'
 import { float, goSlice, idOrAliasParam, nodeIdParam, noParams, record, u32, u64 } from '../schemas.js'
 
@@ -21,7 +21,7 @@ export const info = {
     result: () =>
       record({
         nodeID: z.string(),
-        nodePOP: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+        nodePOP: z.optional(record({ publicKey: z.string(), proofOfPossession: z.string() })),
       }),
   }),
   getNetworkID: defineOperation({
@@ -46,10 +46,10 @@ export const info = {
     result: () =>
       record({
         version: z.string(),
-        databaseVersion: z.string().optional(),
-        rpcProtocolVersion: u32().optional(),
-        gitCommit: z.string().optional(),
-        vmVersions: z.record(z.string(), z.string()).optional(),
+        databaseVersion: z.optional(z.string()),
+        rpcProtocolVersion: z.optional(u32()),
+        gitCommit: z.optional(z.string()),
+        vmVersions: z.optional(z.record(z.string(), z.string())),
       }),
   }),
   getBlockchainID: defineOperation({
@@ -72,7 +72,7 @@ export const info = {
     summary: 'Connected peers with their versions, uptimes as seen by them, and tracked subnets.',
     description:
       'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100); upgradeTime is the Unix time of the latest upgrade its version is set for; supportedACPs and objectedACPs are ACP numbers; benched lists the chains on which the peer is benched.',
-    params: () => z.strictObject({ nodeIDs: z.array(nodeIdParam()).optional() }).optional(),
+    params: () => z.optional(z.strictObject({ nodeIDs: z.optional(z.array(nodeIdParam())) })),
     result: () =>
       record({
         numPeers: u64(),
@@ -81,20 +81,20 @@ export const info = {
           record({
             ip: z.string(),
             /** The IP the peer claims to be reachable at. */
-            publicIP: z.string().optional(),
+            publicIP: z.optional(z.string()),
             nodeID: z.string(),
             version: z.string(),
             /** Unix time (seconds) of the latest network upgrade the peer's version is set for (a JSON number). */
-            upgradeTime: u64().optional(),
-            lastSent: z.string().optional(),
-            lastReceived: z.string().optional(),
-            observedUptime: u32().optional(),
-            trackedSubnets: goSlice(z.string()).optional(),
+            upgradeTime: z.optional(u64()),
+            lastSent: z.optional(z.string()),
+            lastReceived: z.optional(z.string()),
+            observedUptime: z.optional(u32()),
+            trackedSubnets: z.optional(goSlice(z.string())),
             /** ACP numbers the peer votes for and against. */
-            supportedACPs: goSlice(u32()).optional(),
-            objectedACPs: goSlice(u32()).optional(),
+            supportedACPs: z.optional(goSlice(u32())),
+            objectedACPs: z.optional(goSlice(u32())),
             /** Aliases of the chains on which this node has benched the peer. */
-            benched: goSlice(z.string()).optional(),
+            benched: z.optional(goSlice(z.string())),
           }),
         ),
       }),

@@ -5,12 +5,12 @@
  * amount is a bigint whether it was small or large. The shapes are loose: every tx type adds its own fields, which
  * pass through untouched (numbers above 2^53 in fields not typed here arrive as bigint, smaller ones as number).
  */
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { goSlice, outputOwners, record, u32, u64 } from '../schemas.js'
 
 /** A Go slice under a key that some tx types do not have (it stays absent). */
-const optionalList = <T extends z.ZodType>(item: T) => goSlice(item).optional()
+const optionalList = <T extends z.ZodMiniType>(item: T) => z.optional(goSlice(item))
 
 /** `message.PChainOwner` of L1 validator registrations: like OutputOwners, but without a locktime. */
 const pChainOwner = lazy(() => record({ threshold: u32(), addresses: goSlice(z.string()) }))
@@ -18,34 +18,36 @@ const pChainOwner = lazy(() => record({ threshold: u32(), addresses: goSlice(z.s
 /** An FX output body: secp256k1 transfer (`amount`), mint/NFT outputs (no amount), or a P-Chain stakeable lock. */
 const outputBody = lazy(() =>
   record({
-    addresses: z.array(z.string()).nullish(),
-    amount: u64().optional(),
-    locktime: u64().optional(),
-    threshold: u32().optional(),
+    addresses: z.nullish(z.array(z.string())),
+    amount: z.optional(u64()),
+    locktime: z.optional(u64()),
+    threshold: z.optional(u32()),
     /** Stakeable lock (P-Chain): the locked output inside. */
-    output: record({
-      addresses: z.array(z.string()).nullish(),
-      amount: u64().optional(),
-      locktime: u64().optional(),
-      threshold: u32().optional(),
-    }).optional(),
+    output: z.optional(
+      record({
+        addresses: z.nullish(z.array(z.string())),
+        amount: z.optional(u64()),
+        locktime: z.optional(u64()),
+        threshold: z.optional(u32()),
+      }),
+    ),
   }),
 )
 
 /** An FX input body: `amount` and `signatureIndices`, or a P-Chain stakeable lock around one. */
 const inputBody = lazy(() =>
   record({
-    amount: u64().optional(),
-    signatureIndices: z.array(z.number()).nullish(),
-    locktime: u64().optional(),
-    input: record({ amount: u64().optional(), signatureIndices: z.array(z.number()).nullish() }).optional(),
+    amount: z.optional(u64()),
+    signatureIndices: z.nullish(z.array(z.number())),
+    locktime: z.optional(u64()),
+    input: z.optional(record({ amount: z.optional(u64()), signatureIndices: z.nullish(z.array(z.number())) })),
   }),
 )
 
 export const transferableOutput = lazy(() =>
   record({
     assetID: z.string(),
-    fxID: z.string().optional(),
+    fxID: z.optional(z.string()),
     output: outputBody(),
   }),
 )
@@ -55,22 +57,22 @@ export const transferableInput = lazy(() =>
     txID: z.string(),
     outputIndex: u32(),
     assetID: z.string(),
-    fxID: z.string().optional(),
+    fxID: z.optional(z.string()),
     input: inputBody(),
   }),
 )
 
 /** Fields every X- and P-Chain unsigned tx shares (BaseTx) plus the import/export ones. */
 const baseTxShape = lazy(() => ({
-  networkID: u32().optional(),
-  blockchainID: z.string().optional(),
+  networkID: z.optional(u32()),
+  blockchainID: z.optional(z.string()),
   outputs: optionalList(transferableOutput()),
   inputs: optionalList(transferableInput()),
   /** Hex without checksum ("0x" when empty). */
-  memo: z.string().optional(),
-  destinationChain: z.string().optional(),
+  memo: z.optional(z.string()),
+  destinationChain: z.optional(z.string()),
   exportedOutputs: optionalList(transferableOutput()),
-  sourceChain: z.string().optional(),
+  sourceChain: z.optional(z.string()),
   importedInputs: optionalList(transferableInput()),
 }))
 
@@ -82,22 +84,26 @@ export const xChainTx = lazy(() =>
     unsignedTx: record({
       ...baseTxShape(),
       // CreateAssetTx
-      name: z.string().optional(),
-      symbol: z.string().optional(),
-      denomination: u32().optional(),
-      initialStates: z
-        .array(
-          record({ fxIndex: u32().optional(), fxID: z.string().optional(), outputs: z.array(outputBody()).nullish() }),
-        )
-        .nullish(),
+      name: z.optional(z.string()),
+      symbol: z.optional(z.string()),
+      denomination: z.optional(u32()),
+      initialStates: z.nullish(
+        z.array(
+          record({
+            fxIndex: z.optional(u32()),
+            fxID: z.optional(z.string()),
+            outputs: z.nullish(z.array(outputBody())),
+          }),
+        ),
+      ),
     }),
     credentials: goSlice(
       record({
-        fxID: z.string().optional(),
-        credential: record({ signatures: z.array(z.string()).nullish() }).optional(),
+        fxID: z.optional(z.string()),
+        credential: z.optional(record({ signatures: z.nullish(z.array(z.string())) })),
       }),
     ),
-    id: z.string().optional(),
+    id: z.optional(z.string()),
   }),
 )
 export type XChainTx = z.output<ReturnType<typeof xChainTx>>
@@ -107,10 +113,10 @@ export const xChainBlock = lazy(() =>
   record({
     parentID: z.string(),
     height: u64(),
-    time: u64().optional(),
-    merkleRoot: z.string().optional(),
+    time: z.optional(u64()),
+    merkleRoot: z.optional(z.string()),
     txs: goSlice(xChainTx()),
-    id: z.string().optional(),
+    id: z.optional(z.string()),
   }),
 )
 export type XChainBlock = z.output<ReturnType<typeof xChainBlock>>
@@ -121,10 +127,10 @@ export type XChainBlock = z.output<ReturnType<typeof xChainBlock>>
 const stakerValidator = lazy(() =>
   record({
     nodeID: z.string(),
-    start: u64().optional(),
-    end: u64().optional(),
+    start: z.optional(u64()),
+    end: z.optional(u64()),
     weight: u64(),
-    subnetID: z.string().optional(),
+    subnetID: z.optional(z.string()),
   }),
 )
 
@@ -134,31 +140,31 @@ export const pChainTx = lazy(() =>
     unsignedTx: record({
       ...baseTxShape(),
       // Add(Permissionless)Validator/Delegator, AddSubnetValidator
-      validator: stakerValidator().optional(),
-      subnetID: z.string().optional(),
+      validator: z.optional(stakerValidator()),
+      subnetID: z.optional(z.string()),
       stake: optionalList(transferableOutput()),
-      rewardsOwner: outputOwners().optional(),
-      validationRewardsOwner: outputOwners().optional(),
-      delegationRewardsOwner: outputOwners().optional(),
-      shares: u32().optional(),
+      rewardsOwner: z.optional(outputOwners()),
+      validationRewardsOwner: z.optional(outputOwners()),
+      delegationRewardsOwner: z.optional(outputOwners()),
+      shares: z.optional(u32()),
       // ConvertSubnetToL1 / RegisterL1Validator / IncreaseL1ValidatorBalance
-      validators: z
-        .array(
+      validators: z.nullish(
+        z.array(
           record({
             nodeID: z.string(),
             weight: u64(),
-            balance: u64().optional(),
-            remainingBalanceOwner: pChainOwner().optional(),
-            deactivationOwner: pChainOwner().optional(),
+            balance: z.optional(u64()),
+            remainingBalanceOwner: z.optional(pChainOwner()),
+            deactivationOwner: z.optional(pChainOwner()),
           }),
-        )
-        .nullish(),
-      balance: u64().optional(),
+        ),
+      ),
+      balance: z.optional(u64()),
       // AdvanceTimeTx (pre-Banff)
-      time: u64().optional(),
+      time: z.optional(u64()),
     }),
-    credentials: goSlice(record({ signatures: z.array(z.string()).nullish() })),
-    id: z.string().optional(),
+    credentials: goSlice(record({ signatures: z.nullish(z.array(z.string())) })),
+    id: z.optional(z.string()),
   }),
 )
 export type PChainTx = z.output<ReturnType<typeof pChainTx>>
@@ -171,23 +177,23 @@ export const pChainBlock = lazy(() =>
   record({
     parentID: z.string(),
     height: u64(),
-    time: u64().optional(),
+    time: z.optional(u64()),
     txs: optionalList(pChainTx()),
-    tx: pChainTx().optional(),
-    id: z.string().optional(),
+    tx: z.optional(pChainTx()),
+    id: z.optional(z.string()),
   }),
 )
 export type PChainBlock = z.output<ReturnType<typeof pChainBlock>>
 
 /** `{tx, encoding}` of getTx: a hex string (signed bytes + checksum), or the decoded tx with `encoding: "json"`. */
-export const txReply = <T extends z.ZodType>(tx: T) =>
+export const txReply = <T extends z.ZodMiniType>(tx: T) =>
   z.discriminatedUnion('encoding', [
     record({ tx: z.string(), encoding: z.enum(['hex', 'hexc', 'hexnc']) }),
     record({ tx, encoding: z.literal('json') }),
   ])
 
 /** `{block, encoding}` of getBlock / getBlockByHeight: hex bytes, or the decoded block with `encoding: "json"`. */
-export const blockReply = <B extends z.ZodType>(block: B) =>
+export const blockReply = <B extends z.ZodMiniType>(block: B) =>
   z.discriminatedUnion('encoding', [
     record({ block: z.string(), encoding: z.enum(['hex', 'hexc', 'hexnc']) }),
     record({ block, encoding: z.literal('json') }),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
 import { defineOperation } from '../operation.js'
 import {
@@ -27,7 +27,7 @@ const JSON_ENCODING =
   'encoding (any case) "hex" (default) or "hexc" returns the bytes as 0x-hex with a 4-byte checksum, "hexnc" without it; "json" returns the decoded object, whose amounts, weights, heights and times are bigint.'
 const hexOrJson = lazy(() => encodingParam(['hex', 'hexc', 'hexnc', 'json']))
 const subnetID = lazy(() =>
-  idParam('subnet ID').optional().describe('Subnet or L1 ID; omitted means the Primary Network.'),
+  z.optional(idParam('subnet ID')).check(z.describe('Subnet or L1 ID; omitted means the Primary Network.')),
 )
 
 // ---- getCurrentValidators element shapes (`vms/platformvm/api/validator.go`) ---------------------------------------
@@ -39,8 +39,8 @@ export const delegator = lazy(() =>
     endTime: u64(),
     weight: u64(),
     nodeID: z.string(),
-    rewardOwner: outputOwners().optional(),
-    potentialReward: u64().optional(),
+    rewardOwner: z.optional(outputOwners()),
+    potentialReward: z.optional(u64()),
   }),
 )
 
@@ -57,26 +57,26 @@ export const permissionlessValidator = lazy(() =>
     endTime: u64(),
     weight: u64(),
     nodeID: z.string(),
-    validationRewardOwner: outputOwners().optional(),
-    delegationRewardOwner: outputOwners().optional(),
-    potentialReward: u64().optional(),
-    accruedDelegateeReward: u64().optional(),
+    validationRewardOwner: z.optional(outputOwners()),
+    delegationRewardOwner: z.optional(outputOwners()),
+    potentialReward: z.optional(u64()),
+    accruedDelegateeReward: z.optional(u64()),
     delegationFee: float(),
-    exactDelegationFee: u32().optional(),
-    uptime: float().optional(),
-    connected: z.boolean().optional(),
-    signer: record({ publicKey: z.string(), proofOfPossession: z.string() }).optional(),
+    exactDelegationFee: z.optional(u32()),
+    uptime: z.optional(float()),
+    connected: z.optional(z.boolean()),
+    signer: z.optional(record({ publicKey: z.string(), proofOfPossession: z.string() })),
     // Auto-renewed validators only (AddAutoRenewedValidatorTx, Helicon): `AutoRenewedConfig` in
     // `vms/platformvm/api/validator.go`, set by GetCurrentValidators when the tx has a validator authority.
     /** Who may change this auto-renewed validator's config. */
-    validatorAuthority: outputOwners().nullish(),
+    validatorAuthority: z.nullish(outputOwners()),
     /** Seconds of the next validation cycle. */
-    nextPeriod: u64().optional(),
+    nextPeriod: z.optional(u64()),
     /** Share of the rewards that is restaked, in millionths (like delegation shares). */
-    autoCompoundRewardShares: u32().optional(),
-    delegatorCount: u64().optional(),
-    delegatorWeight: u64().optional(),
-    delegators: z.array(delegator()).nullish(),
+    autoCompoundRewardShares: z.optional(u32()),
+    delegatorCount: z.optional(u64()),
+    delegatorWeight: z.optional(u64()),
+    delegators: z.nullish(z.array(delegator())),
   }),
 )
 
@@ -97,12 +97,12 @@ export const l1Validator = lazy(() =>
     nodeID: z.string(),
     weight: u64(),
     startTime: u64(),
-    validationID: z.string().optional(),
-    publicKey: z.string().optional(),
-    remainingBalanceOwner: outputOwners().optional(),
-    deactivationOwner: outputOwners().optional(),
-    minNonce: u64().optional(),
-    balance: u64().optional(),
+    validationID: z.optional(z.string()),
+    publicKey: z.optional(z.string()),
+    remainingBalanceOwner: z.optional(outputOwners()),
+    deactivationOwner: z.optional(outputOwners()),
+    minNonce: z.optional(u64()),
+    balance: z.optional(u64()),
   }),
 )
 
@@ -124,7 +124,7 @@ export const platform = {
       z.strictObject({
         addresses: z
           .array(addressParam('P'), { error: 'expected an array of addresses' })
-          .min(1, { error: 'must hold at least 1 address' }),
+          .check(z.minLength(1, { error: 'must hold at least 1 address' })),
       }),
     result: () =>
       record({
@@ -132,10 +132,10 @@ export const platform = {
         unlocked: u64(),
         lockedStakeable: u64(),
         lockedNotStakeable: u64(),
-        balances: z.record(z.string(), u64()).optional(),
-        unlockeds: z.record(z.string(), u64()).optional(),
-        lockedStakeables: z.record(z.string(), u64()).optional(),
-        lockedNotStakeables: z.record(z.string(), u64()).optional(),
+        balances: z.optional(z.record(z.string(), u64())),
+        unlockeds: z.optional(z.record(z.string(), u64())),
+        lockedStakeables: z.optional(z.record(z.string(), u64())),
+        lockedNotStakeables: z.optional(z.record(z.string(), u64())),
         utxoIDs: goSlice(utxoRef()),
       }),
     deprecated: { since: 'v1.9.12', use: 'platform.getUTXOs' },
@@ -184,8 +184,8 @@ export const platform = {
     summary: 'An upper bound of the tokens that can stake on a subnet (nAVAX for the Primary Network), and its height.',
     description:
       "Burned tokens, fees included, are not deducted. height (the P-Chain height of the answer) is absent from older nodes and from the node docs' example.",
-    params: () => z.strictObject({ subnetID: subnetID() }).optional(),
-    result: () => record({ supply: u64(), height: u64().optional() }),
+    params: () => z.optional(z.strictObject({ subnetID: subnetID() })),
+    result: () => record({ supply: u64(), height: z.optional(u64()) }),
   }),
   getCurrentValidators: defineOperation({
     ...read,
@@ -193,7 +193,7 @@ export const platform = {
     summary: 'The current validators of the Primary Network, a subnet or an L1, with weights, rewards and uptimes.',
     description:
       'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
-    params: () => z.strictObject({ subnetID: subnetID(), nodeIDs: z.array(nodeIdParam()).optional() }).optional(),
+    params: () => z.optional(z.strictObject({ subnetID: subnetID(), nodeIDs: z.optional(z.array(nodeIdParam())) })),
     result: () =>
       record({
         validators: goSlice(currentValidator()),
@@ -225,13 +225,15 @@ export const platform = {
           .union([z.literal(proposed), u64Param()], {
             error: 'expected a P-Chain height (whole number from 0 to 18446744073709551614) or "proposed"',
           })
-          // `platformapi.Height` refuses MaxUint64 as a number: it is the code of "proposed" (`vms/platformvm/api/height.go` L43-47).
-          .refine((height) => height !== PROPOSED_HEIGHT_CODE, {
-            error: `${PROPOSED_HEIGHT_CODE} (2^64-1) stands for the proposed height and the node refuses it as a number: pass "proposed"`,
-          }),
+          .check(
+            // `platformapi.Height` refuses MaxUint64 as a number: it is the code of "proposed" (`vms/platformvm/api/height.go` L43-47).
+            z.refine((height) => height !== PROPOSED_HEIGHT_CODE, {
+              error: `${PROPOSED_HEIGHT_CODE} (2^64-1) stands for the proposed height and the node refuses it as a number: pass "proposed"`,
+            }),
+          ),
         subnetID: subnetID(),
       }),
-    result: () => z.record(z.string(), record({ publicKey: z.string().nullable(), weight: u64() })),
+    result: () => z.record(z.string(), record({ publicKey: z.nullable(z.string()), weight: u64() })),
   }),
   getValidatorFeeConfig: defineOperation({
     ...read,
@@ -280,7 +282,7 @@ export const platform = {
     result: () =>
       record({
         status: z.enum(['Committed', 'Aborted', 'Processing', 'Dropped', 'Unknown']),
-        reason: z.string().optional(),
+        reason: z.optional(z.string()),
       }),
   }),
 } as const

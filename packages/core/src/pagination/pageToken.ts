@@ -55,8 +55,13 @@ export function maxPageSize(op: AnyOperation): number | undefined {
   const shape = def(node)?.shape as Record<string, unknown> | undefined
   let size: unknown = shape?.pageSize
   for (let d = def(size); d && 'innerType' in d; d = def(size)) size = d.innerType
-  const max = (size as { maxValue?: number | null } | undefined)?.maxValue
-  return typeof max === 'number' && Number.isFinite(max) ? max : undefined
+  // The smallest `z.lte` bound among the number's checks.
+  let max = Number.POSITIVE_INFINITY
+  for (const check of (def(size)?.checks ?? []) as { _zod: { def: Record<string, unknown> } }[]) {
+    const { check: kind, value, inclusive } = check._zod.def
+    if (kind === 'less_than' && inclusive && typeof value === 'number') max = Math.min(max, value)
+  }
+  return Number.isFinite(max) ? max : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type AnyOperation, catalog, type Service } from '@avalanche-automation/core'
-import type { z } from 'zod'
+import { globalRegistry, type z } from 'zod/mini'
 import { FORMS, fieldOverride } from './forms'
 import { actionWords, fieldName, htmlSafe, OPERATION_ACTIONS, OPERATION_DESCRIPTIONS, operationName } from './names'
 
@@ -152,13 +152,21 @@ export const PAGINATION_PARAMS: Record<string, string[]> = {
 }
 
 type Def = { type: string; [key: string]: unknown }
-const def = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+const def = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+
+/** A schema's own description (`.describe()`, or zod/mini's `z.describe()`: both are kept in zod's global registry). */
+const describedBy = (schema: z.core.$ZodType): string | undefined => globalRegistry.get(schema)?.description
 
 /** Looks through optional/default/nullable/pipe wrappers; collects the description and default on the way. */
-function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean; description?: string; default?: unknown } {
+function unwrap(schema: z.core.$ZodType): {
+  schema: z.core.$ZodType
+  optional: boolean
+  description?: string
+  default?: unknown
+} {
   let current = schema
   let optional = false
-  let description = (current as { description?: string }).description
+  let description = describedBy(current)
   let dflt: unknown
   for (;;) {
     const d = def(current)
@@ -169,8 +177,8 @@ function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean; desc
       dflt = typeof v === 'function' ? (v as () => unknown)() : v
     }
     if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'pipe'].includes(d.type)) {
-      current = (d.type === 'pipe' ? d.in : d.innerType) as z.ZodType
-      description ??= (current as { description?: string }).description
+      current = (d.type === 'pipe' ? d.in : d.innerType) as z.core.$ZodType
+      description ??= describedBy(current)
       continue
     }
     return description === undefined
@@ -179,7 +187,7 @@ function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean; desc
   }
 }
 
-function kindOf(schema: z.ZodType): { kind: FieldKind; options?: string[] } {
+function kindOf(schema: z.core.$ZodType): { kind: FieldKind; options?: string[] } {
   const d = def(schema)
   switch (d.type) {
     case 'string':
@@ -194,14 +202,14 @@ function kindOf(schema: z.ZodType): { kind: FieldKind; options?: string[] } {
     case 'literal':
       return { kind: 'options', options: (d.values as unknown[]).map(String) }
     case 'array': {
-      const element = def(unwrap(d.element as z.ZodType).schema).type
+      const element = def(unwrap(d.element as z.core.$ZodType).schema).type
       return ['string', 'enum', 'literal'].includes(element) ? { kind: 'list' } : { kind: 'json' }
     }
     case 'union': {
-      const members = (d.options as z.ZodType[]).map((o) => def(unwrap(o).schema).type)
+      const members = (d.options as z.core.$ZodType[]).map((o) => def(unwrap(o).schema).type)
       if (members.includes('object')) return { kind: 'json' }
       // An any-case enum (core's anyCaseEnum): offer its canonical values.
-      if (members[0] === 'enum') return kindOf(unwrap((d.options as z.ZodType[])[0] as z.ZodType).schema)
+      if (members[0] === 'enum') return kindOf(unwrap((d.options as z.core.$ZodType[])[0] as z.core.$ZodType).schema)
       return { kind: 'string' }
     }
     default:
@@ -218,7 +226,7 @@ function buildSpec(op: AnyOperation): OperationSpec {
   const resource = resourceOf(op)
   const hidden = op.pagination ? (PAGINATION_PARAMS[op.pagination.kind] ?? []) : []
   const root = unwrap(op.params)
-  const shape = def(root.schema).type === 'object' ? (def(root.schema).shape as Record<string, z.ZodType>) : {}
+  const shape = def(root.schema).type === 'object' ? (def(root.schema).shape as Record<string, z.core.$ZodType>) : {}
   const fields: FieldSpec[] = []
   for (const [name, schema] of Object.entries(shape)) {
     if (hidden.includes(name)) continue
