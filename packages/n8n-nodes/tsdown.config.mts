@@ -31,8 +31,9 @@ export default defineConfig({
   //   zod's JIT (which compiles parsers with `Function`) switched off, and `Function` itself unavailable.
   // - Core's default `sleep` (setTimeout) is never called because the nodes inject n8n's `sleep`; in the bundle it
   //   would fail loudly instead.
-  // - Core's default transport takes node:http/https by `process.getBuiltinModule` (the scanner rejects `process`):
-  //   here it gets the same failing stand-ins as the aliases below.
+  // - Core takes node:http/https (its default transport) and node:crypto (ID checksums, webhook signatures) by
+  //   `process.getBuiltinModule` (the scanner rejects `process`): here node:crypto is required as before, and
+  //   node:http/https get the same failing stand-ins as the aliases below.
   define: {
     'process.getBuiltinModule': '__builtinModule',
     globalThis: '__bundleGlobal',
@@ -44,7 +45,7 @@ export default defineConfig({
     js: [
       'const __bundleGlobal = { __zod_globalConfig: { jitless: true } };',
       "function __unavailable() { throw new Error('Not available in the n8n nodes'); }",
-      'const __builtinModule = () => ({ Agent: __unavailable, request: __unavailable });',
+      "const __builtinModule = (id) => id === 'node:crypto' ? require('node:crypto') : { Agent: __unavailable, request: __unavailable };",
     ].join('\n'),
   },
   // n8n loads these files as they are: the pure annotations that let rolldown drop unused code are dead weight.

@@ -8,8 +8,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { catalog } from './catalog.js'
-import { createClient } from './client.js'
 import { AvalancheError, InvalidParamsError } from './errors.js'
+import { createClient } from './index.js'
 import type { AnyOperation } from './operation.js'
 import {
   AVAX_ASSET,

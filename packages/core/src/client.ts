@@ -8,9 +8,8 @@ import { RateLimitPacer } from './pacing.js'
 import { attachPagination, type Paginated } from './pagination/attach.js'
 import { createRedactor, redactUrl } from './redact.js'
 import { defaultRetryPolicy, defaultSleep, type RetryPolicy, type Sleep } from './retry.js'
-import { services } from './services.js'
+import type { services } from './services.js'
 import type { Transport } from './transport.js'
-import { createNodeTransport } from './transports/node.js'
 
 export interface ClientOptions {
   /** Picks default URLs. `devnet` and `custom` need `nodeUrl` (and Data/Metrics URLs when those APIs are used). */
@@ -81,22 +80,10 @@ interface ClientBase {
   close(): Promise<void>
 }
 
-/** The client with Node's http/https as its default transport: what bundlers get (it adds no bytes). */
-export function createClient(options: ClientOptions = {}): AvalancheClient {
-  return createClientWith(createNodeTransport, options)
-}
-
-/** A client whose default transport (used when `options.transport` is not given) `defaultTransport` creates. */
-export function createClientWith(
-  defaultTransport: () => Transport & { close(): Promise<void> },
-  options: ClientOptions = {},
-): AvalancheClient {
-  return createClientFor(services, defaultTransport, options)
-}
-
 /**
- * A client of the services in `catalog` only. It does not reference the full `services`, so a bundle of a lean entry
- * point (`@avalanche-automation/core/node`) leaves the other services' operations and schemas out.
+ * A client of the services in `catalog` only. This module does not import the full `services`, so a lean entry point
+ * (`@avalanche-automation/core/node`) leaves the other services' operations and schemas out: of a bundle, and of what
+ * Node loads (dist/bundled splits its modules by the entries that reach them).
  */
 export function createClientFor<const Catalog extends ServiceCatalog>(
   catalog: Catalog,

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as z from 'zod'
-import { createClient } from './client.js'
 import {
   AbortedError,
   ApiDisabledError,
@@ -18,6 +17,7 @@ import {
   ServiceUnavailableError,
   TimeoutError,
 } from './errors.js'
+import { createClient } from './index.js'
 import { index } from './node/index.js'
 import { info } from './node/info.js'
 import { defineOperation } from './operation.js'

@@ -4,13 +4,13 @@
  * undici's, the fastest of those measured in bench/results/transports.md (./transports/tiered.ts says why both).
  * Bundles keep ./index.ts, whose default transport (node:http) costs no bytes.
  */
-import type { AvalancheClient, ClientOptions } from './client.js'
-import { createClientWith } from './client.js'
+import { type AvalancheClient, type ClientOptions, createClientFor } from './client.js'
+import { services } from './services.js'
 import { createTieredTransport } from './transports/tiered.js'
 
 export * from './index.js'
 export { createUndiciTransport, type UndiciTransport, type UndiciTransportOptions } from './transports/undici.js'
 
 export function createClient(options: ClientOptions = {}): AvalancheClient {
-  return createClientWith(createTieredTransport, options)
+  return createClientFor(services, createTieredTransport, options)
 }

@@ -1,5 +1,9 @@
+import { type AvalancheClient, type ClientOptions, createClientFor } from './client.js'
+import { services } from './services.js'
+import { createNodeTransport } from './transports/node.js'
+
 export { catalog, findOperation } from './catalog.js'
-export { type AvalancheClient, type ClientOptions, createClient } from './client.js'
+export type { AvalancheClient, ClientOptions } from './client.js'
 /** Types of every Data API schema, generated from its OpenAPI description (e.g. `DataApi.NativeTransaction`). */
 export type * as DataApi from './data/generated/data-api.gen.js'
 /** Types of every Metrics API schema, generated from its OpenAPI description (e.g. `MetricsApi.MetricsValue`). */
@@ -92,3 +96,8 @@ export {
   type WebhookSignatureProblem,
   type WebhookSignatureScheme,
 } from './webhook-signature.js'
+
+/** A client of every service, with Node's http/https as its default transport: what bundlers get (it adds no bytes). */
+export function createClient(options: ClientOptions = {}): AvalancheClient {
+  return createClientFor(services, createNodeTransport, options)
+}

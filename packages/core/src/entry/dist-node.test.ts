@@ -125,3 +125,32 @@ test('a busy client of the built Node entry moves to undici, loaded from the pac
   expect(result.undici).toContain('/undici/lib/api/api-request.js')
   expect(result.exact).toBe(true)
 })
+
+test('the lean /node entry loads no module of the Data and Metrics APIs, and node:crypto only once an ID is checked', async () => {
+  const result = (await run(`
+    import { readFileSync } from 'node:fs'
+    import { registerHooks } from 'node:module'
+    const files = []
+    registerHooks({ load(url, context, next) { files.push(url); return next(url, context) } })
+    const { createClient, InvalidParamsError } = await import('@avalanche-automation/core/node')
+    const client = createClient({ nodeUrl: ${JSON.stringify(url)}, retry: false })
+    const { height } = await client.platform.getHeight()
+    const cryptoAfterHeight = process.moduleLoadList.includes('NativeModule crypto')
+    // A txID whose cb58 checksum is wrong: refused before any request, which needs SHA-256.
+    const refused = await client.platform.getTx({ txID: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByN' }).catch((e) => e)
+    await client.close()
+    const code = files.filter((f) => f.startsWith('file:')).map((f) => readFileSync(new URL(f), 'utf8')).join('\\n')
+    process.stdout.write(JSON.stringify({
+      height: String(height),
+      dataApi: ['data.listNativeTransactions', 'metrics.getAvgTps'].filter((name) => code.includes(name)),
+      cryptoAfterHeight,
+      refused: refused instanceof InvalidParamsError && /txID/.test(refused.message),
+      cryptoAfterId: process.moduleLoadList.includes('NativeModule crypto'),
+    }))
+  `)) as { height: string; dataApi: string[]; cryptoAfterHeight: boolean; refused: boolean; cryptoAfterId: boolean }
+  expect(result.height).toBe('18446744073709551615')
+  expect(result.dataApi).toEqual([]) // the root entry's files hold both
+  expect(result.cryptoAfterHeight).toBe(false)
+  expect(result.refused).toBe(true)
+  expect(result.cryptoAfterId).toBe(true)
+})

@@ -8,7 +8,8 @@
  * await client.avm.getHeight()
  * fake.requests[0]?.params // {}
  */
-import { type ClientOptions, createClient } from '../client.js'
+import type { ClientOptions } from '../client.js'
+import { createClient } from '../index.js'
 import type { Logger } from '../logger.js'
 import type { HttpRequest, HttpResponse, Transport } from '../transport.js'
 
