@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { checkKinds, findKind } from './checks/index.js'
 import type { CheckKind } from './checks/types.js'
 import { type MaintenanceWindow, parseMaintenanceWindow } from './maintenance.js'
@@ -9,11 +9,13 @@ import { duration } from './units.js'
 export const common = z.strictObject({
   id: z
     .string()
-    .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'expected letters, digits, ".", "_" or "-", e.g. "p-chain-progress"' }),
+    .check(
+      z.regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'expected letters, digits, ".", "_" or "-", e.g. "p-chain-progress"' }),
+    ),
   kind: z.string(),
-  name: z.string().min(1).optional(),
-  severity: z.enum(['error', 'warning'], { error: 'expected error or warning' }).default('error'),
-  timeout: duration.default(30_000),
+  name: z.optional(z.string().check(z.minLength(1))),
+  severity: z._default(z.enum(['error', 'warning'], { error: 'expected error or warning' }), 'error'),
+  timeout: z._default(duration, 30_000),
 })
 
 export type Severity = 'error' | 'warning'

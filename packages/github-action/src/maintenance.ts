@@ -1,38 +1,43 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
 const DAY_MS = 86_400_000
 
 const INSTANT = 'expected a UTC time like "2026-11-24T10:00:00Z" (with Z or an offset)'
-const instant = z.string({ error: INSTANT }).transform((text, ctx) => {
-  const ms = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? Date.parse(text) : Number.NaN
-  if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: INSTANT })
-  return ms
-})
+const instant = z.pipe(
+  z.string({ error: INSTANT }),
+  z.transform((text, ctx) => {
+    const ms = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? Date.parse(text) : Number.NaN
+    if (Number.isNaN(ms)) ctx.issues.push({ code: 'custom', message: INSTANT, input: text })
+    return ms
+  }),
+)
 
 /** "HH:MM" (UTC) as minutes since midnight; "24:00" ends a day. */
-const clock = z
-  .string({ error: 'expected a UTC time of day like "02:30"' })
-  .regex(/^([01]\d|2[0-4]):[0-5]\d$/, { error: 'expected a UTC time of day like "02:30"' })
-  .transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3)))
+const clock = z.pipe(
+  z
+    .string({ error: 'expected a UTC time of day like "02:30"' })
+    .check(z.regex(/^([01]\d|2[0-4]):[0-5]\d$/, { error: 'expected a UTC time of day like "02:30"' })),
+  z.transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3))),
+)
 
 const scope = {
-  name: z.string().min(1).optional(),
+  name: z.optional(z.string().check(z.minLength(1))),
   /** Check ids the window covers; every check when omitted. */
-  checks: z.array(z.string().min(1)).min(1).optional(),
+  checks: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
 }
 
-const oneOff = z
-  .strictObject({ ...scope, from: instant, to: instant })
-  .refine((w) => !(Number.isFinite(w.from) && Number.isFinite(w.to)) || w.to > w.from, {
+const oneOff = z.strictObject({ ...scope, from: instant, to: instant }).check(
+  z.refine((w) => !(Number.isFinite(w.from) && Number.isFinite(w.to)) || w.to > w.from, {
     error: 'to must be after from',
     path: ['to'],
-  })
+  }),
+)
 
 const weekly = z.strictObject({
   ...scope,
   weekly: z.strictObject({
-    days: z.array(z.enum(DAYS, { error: `expected one of ${DAYS.join(', ')}` })).min(1),
+    days: z.array(z.enum(DAYS, { error: `expected one of ${DAYS.join(', ')}` })).check(z.minLength(1)),
     from: clock,
     /** Before `from`: the window runs past midnight into the next day. */
     to: clock,

@@ -7,7 +7,7 @@ import { maintenanceWindow } from './maintenance.js'
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown> }
 
 /** Draft-07 JSON Schema of a zod type's input (what people write in YAML), without its own `$schema`. */
-function jsonSchema(type: z.ZodType): JsonSchema {
+function jsonSchema(type: z.core.$ZodType): JsonSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(type, { io: 'input', target: 'draft-7', unrepresentable: 'any' })
   return schema as JsonSchema
 }

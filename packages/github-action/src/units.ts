@@ -1,24 +1,26 @@
 import { formatAmount } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** A duration: seconds as a number, or a string like "500ms", "30s", "5m", "1h". Parsed to milliseconds. */
-export const duration = z
-  .union([z.number(), z.string()], { error: 'expected a duration like "30s", "500ms", "5m" or a number of seconds' })
-  .transform((value, ctx) => {
+export const duration = z.pipe(
+  z.union([z.number(), z.string()], { error: 'expected a duration like "30s", "500ms", "5m" or a number of seconds' }),
+  z.transform((value, ctx) => {
     const match =
       typeof value === 'number' ? ['', String(value), 's'] : /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value)
     const ms = match
       ? Number(match[1] ?? Number.NaN) * ({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? Number.NaN)
       : Number.NaN
     if (!(ms >= 0 && ms <= 3_600_000)) {
-      ctx.addIssue({
+      ctx.issues.push({
         code: 'custom',
         message: `expected a duration from 0 to 1h like "30s" or "500ms" (got ${JSON.stringify(value)})`,
+        input: value,
       })
       return z.NEVER
     }
     return Math.round(ms)
-  })
+  }),
+)
 
 const AMOUNT = 'expected an amount like 25, "12.5", "12.5 AVAX" or "5000 nAVAX"'
 
@@ -26,14 +28,18 @@ const AMOUNT = 'expected an amount like 25, "12.5", "12.5 AVAX" or "5000 nAVAX"'
  * An amount as people write it: `25`, `"12.5"`, `"12.5 AVAX"`, or in the smallest unit with its name (`"5000 nAVAX"`,
  * `"1 wei"`, `"100 raw"`). Kept as text here; `parseThreshold` converts it once the asset's denomination is known.
  */
-export const amount = z
-  .union(
-    [z.number().nonnegative({ error: AMOUNT }), z.string().regex(/^\s*\d+(\.\d+)?(\s+\S+)?\s*$/, { error: AMOUNT })],
+export const amount = z.pipe(
+  z.union(
+    [
+      z.number().check(z.nonnegative({ error: AMOUNT })),
+      z.string().check(z.regex(/^\s*\d+(\.\d+)?(\s+\S+)?\s*$/, { error: AMOUNT })),
+    ],
     {
       error: AMOUNT,
     },
-  )
-  .transform(String)
+  ),
+  z.transform(String),
+)
 
 export interface Unit {
   symbol: string

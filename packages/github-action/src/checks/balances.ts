@@ -1,5 +1,5 @@
 import { type AvalancheClient, PChainBalances, XChainBalances } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { amount, observedAmount, parseThreshold, showAmount, type Unit } from '../units.js'
 import { betterOf, type CheckContext, defineCheck, type Outcome } from './types.js'
 
@@ -29,39 +29,42 @@ export const balance = defineCheck({
   fields: z
     .strictObject({
       chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
-      address: z.string().min(1),
-      asset: z.string().min(1).optional(),
-      chainId: z.string().regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }).optional(),
-      token: z
-        .string()
-        .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an ERC-20 contract address (0x + 40 hex digits)' })
-        .optional(),
-      figure: z
-        .enum(['total', 'spendable', 'unlocked', 'lockedStakeable', 'lockedNotStakeable'], {
+      address: z.string().check(z.minLength(1)),
+      asset: z.optional(z.string().check(z.minLength(1))),
+      chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
+      token: z.optional(
+        z
+          .string()
+          .check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an ERC-20 contract address (0x + 40 hex digits)' })),
+      ),
+      figure: z.optional(
+        z.enum(['total', 'spendable', 'unlocked', 'lockedStakeable', 'lockedNotStakeable'], {
           error: 'expected total, spendable (X), unlocked, lockedStakeable or lockedNotStakeable (P)',
-        })
-        .optional(),
-      min: amount.optional(),
-      max: amount.optional(),
+        }),
+      ),
+      min: z.optional(amount),
+      max: z.optional(amount),
     })
-    .refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' })
-    .refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
-      error: 'chain evm needs chainId (e.g. "43114")',
-      path: ['chainId'],
-    })
-    .refine((s) => s.chain === 'X' || s.asset === undefined, {
-      error: 'asset applies to chain X only (use token on evm)',
-      path: ['asset'],
-    })
-    .refine((s) => s.chain === 'evm' || s.token === undefined, {
-      error: 'token applies to chain evm only',
-      path: ['token'],
-    })
-    .refine((s) => s.figure === undefined || (s.chain !== 'evm' && FIGURES[s.chain].some((f) => f === s.figure)), {
-      error:
-        'figure on X is total or spendable; on P total, unlocked, lockedStakeable or lockedNotStakeable; none on evm',
-      path: ['figure'],
-    }),
+    .check(
+      z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' }),
+      z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
+        error: 'chain evm needs chainId (e.g. "43114")',
+        path: ['chainId'],
+      }),
+      z.refine((s) => s.chain === 'X' || s.asset === undefined, {
+        error: 'asset applies to chain X only (use token on evm)',
+        path: ['asset'],
+      }),
+      z.refine((s) => s.chain === 'evm' || s.token === undefined, {
+        error: 'token applies to chain evm only',
+        path: ['token'],
+      }),
+      z.refine((s) => s.figure === undefined || (s.chain !== 'evm' && FIGURES[s.chain].some((f) => f === s.figure)), {
+        error:
+          'figure on X is total or spendable; on P total, unlocked, lockedStakeable or lockedNotStakeable; none on evm',
+        path: ['figure'],
+      }),
+    ),
   expected: (spec) => {
     const bounds = [spec.min && `≥ ${spec.min}`, spec.max && `≤ ${spec.max}`].filter(Boolean).join(' and ')
     return spec.chain === 'evm' ? bounds : `${LABEL[spec.figure ?? 'total']} ${bounds}`

@@ -1,5 +1,5 @@
 import { catalog, findOperation, toJson } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { betterOf, defineCheck } from './types.js'
 
 /**
@@ -37,16 +37,20 @@ const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()])
 
 const assertion = z
   .strictObject({
-    path: z.string().regex(/^\$/, { error: 'expected a path starting with $, e.g. "$.height"' }),
-    exists: z.boolean().optional(),
-    equals: scalar.optional(),
-    notEquals: scalar.optional(),
-    min: z.union([z.number(), z.string()]).optional(),
-    max: z.union([z.number(), z.string()]).optional(),
-    in: z.array(scalar).optional(),
-    matches: z.string().optional(),
+    path: z.string().check(z.regex(/^\$/, { error: 'expected a path starting with $, e.g. "$.height"' })),
+    exists: z.optional(z.boolean()),
+    equals: z.optional(scalar),
+    notEquals: z.optional(scalar),
+    min: z.optional(z.union([z.number(), z.string()])),
+    max: z.optional(z.union([z.number(), z.string()])),
+    in: z.optional(z.array(scalar)),
+    matches: z.optional(z.string()),
   })
-  .refine((a) => Object.keys(a).length > 1, { error: 'add a test: exists, equals, notEquals, min, max, in or matches' })
+  .check(
+    z.refine((a) => Object.keys(a).length > 1, {
+      error: 'add a test: exists, equals, notEquals, min, max, in or matches',
+    }),
+  )
 
 type Assertion = z.output<typeof assertion>
 
@@ -95,26 +99,33 @@ export const call = defineCheck({
   summary: 'Any catalog operation by id with JSON params; assertions on paths of its JSON result.',
   fields: z
     .strictObject({
-      operation: z.string().refine((id) => findOperation(id) !== undefined, {
-        error: (issue) => `unknown operation "${issue.input}"; ${suggest(String(issue.input))}`,
-      }),
-      params: z.record(z.string(), z.unknown()).optional(),
-      assert: z.union([assertion, z.array(assertion).min(1)]).transform((a) => (Array.isArray(a) ? a : [a])),
+      operation: z.string().check(
+        z.refine((id) => findOperation(id) !== undefined, {
+          error: (issue) => `unknown operation "${issue.input}"; ${suggest(String(issue.input))}`,
+        }),
+      ),
+      params: z.optional(z.record(z.string(), z.unknown())),
+      assert: z.pipe(
+        z.union([assertion, z.array(assertion).check(z.minLength(1))]),
+        z.transform((a) => (Array.isArray(a) ? a : [a])),
+      ),
     })
-    .superRefine((spec, ctx) => {
-      const op = findOperation(spec.operation)
-      if (!op) return
-      if (!op.readOnly)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['operation'],
-          message: `${op.id} changes node state; only read-only operations can be checks`,
-        })
-      const parsed = op.params.safeParse(spec.params)
-      for (const issue of parsed.error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', path: ['params', ...issue.path.map(String)], message: issue.message })
-      }
-    }),
+    .check(
+      z.superRefine((spec, ctx) => {
+        const op = findOperation(spec.operation)
+        if (!op) return
+        if (!op.readOnly)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['operation'],
+            message: `${op.id} changes node state; only read-only operations can be checks`,
+          })
+        const parsed = op.params.safeParse(spec.params)
+        for (const issue of parsed.error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', path: ['params', ...issue.path.map(String)], message: issue.message })
+        }
+      }),
+    ),
   expected: (spec) => spec.assert.map(describe).join('; '),
   async run(spec, { client, call }) {
     const op = findOperation(spec.operation)

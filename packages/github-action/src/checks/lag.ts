@@ -1,5 +1,5 @@
 import { createClient } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { defineCheck } from './types.js'
 
 export const rpcLag = defineCheck({
@@ -10,17 +10,20 @@ export const rpcLag = defineCheck({
   fields: z
     .strictObject({
       chain: z.enum(['P', 'X'], { error: 'expected P or X' }),
-      reference: z
-        .enum(['node', 'data'], { error: 'expected node (referenceUrl) or data (the Data API)' })
-        .default('node'),
-      referenceUrl: z.url({ error: 'expected the reference node URL, e.g. https://api.avax.network' }).optional(),
-      network: z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' }).optional(),
-      maxLag: z.number().int().nonnegative().default(2),
+      reference: z._default(
+        z.enum(['node', 'data'], { error: 'expected node (referenceUrl) or data (the Data API)' }),
+        'node',
+      ),
+      referenceUrl: z.optional(z.url({ error: 'expected the reference node URL, e.g. https://api.avax.network' })),
+      network: z.optional(z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' })),
+      maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
     })
-    .refine((s) => (s.reference === 'node' ? s.referenceUrl !== undefined : s.network !== undefined), {
-      error: 'reference node needs referenceUrl; reference data needs network (mainnet or fuji)',
-      path: ['reference'],
-    }),
+    .check(
+      z.refine((s) => (s.reference === 'node' ? s.referenceUrl !== undefined : s.network !== undefined), {
+        error: 'reference node needs referenceUrl; reference data needs network (mainnet or fuji)',
+        path: ['reference'],
+      }),
+    ),
   expected: (spec) =>
     `${spec.chain} lag ≤ ${spec.maxLag} blocks behind ${spec.reference === 'data' ? 'the Data API' : 'the reference node'}`,
   async run(spec, { client, call }) {

@@ -1,7 +1,7 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { betterOf, defineCheck } from './types.js'
 
-const chainId = z.string().min(1, { error: 'expected an EVM chain ID like "43114"' })
+const chainId = z.string().check(z.minLength(1, { error: 'expected an EVM chain ID like "43114"' }))
 const bounds = (s: { min?: number | undefined; max?: number | undefined }) => s.min !== undefined || s.max !== undefined
 const showBounds = (s: { min?: number | undefined; max?: number | undefined }) =>
   [s.min !== undefined && `≥ ${s.min}`, s.max !== undefined && `≤ ${s.max}`].filter(Boolean).join(' and ')
@@ -12,7 +12,7 @@ export const tps = defineCheck({
   kind: 'tps',
   family: 'Metrics',
   summary: "The latest daily average TPS of an EVM chain (the seed's GET /v1/avg_tps/{chainId}) is ≥ min.",
-  fields: z.strictObject({ chainId, min: z.number().nonnegative() }),
+  fields: z.strictObject({ chainId, min: z.number().check(z.nonnegative()) }),
   expected: (spec) => `≥ ${spec.min} tx/s`,
   async run(spec, { client, call }) {
     const { results } = await client.metrics.getAvgTps({ chainId: spec.chainId }, call)
@@ -36,14 +36,15 @@ export const chainMetric = defineCheck({
   fields: z
     .strictObject({
       chainId,
-      metric: z.string().min(1),
-      timeInterval: z
-        .enum(['hour', 'day', 'week', 'month'], { error: 'expected hour, day, week or month' })
-        .default('day'),
-      min: z.number().optional(),
-      max: z.number().optional(),
+      metric: z.string().check(z.minLength(1)),
+      timeInterval: z._default(
+        z.enum(['hour', 'day', 'week', 'month'], { error: 'expected hour, day, week or month' }),
+        'day',
+      ),
+      min: z.optional(z.number()),
+      max: z.optional(z.number()),
     })
-    .refine(bounds, { error: 'set min, max or both' }),
+    .check(z.refine(bounds, { error: 'set min, max or both' })),
   expected: (spec) => `${spec.metric} ${showBounds(spec)}`,
   async run(spec, { client, call }) {
     const page = await client.metrics.getEvmChainMetrics(

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { AVAX, amount, observedAmount, parseThreshold, showAmount } from '../units.js'
 import { betterOf, defineCheck } from './types.js'
 
@@ -9,11 +9,11 @@ export const blockchainStatus = defineCheck({
   family: 'P-Chain',
   summary: 'platform.getBlockchainStatus of a blockchain is one of `in` (default Validating).',
   fields: z.strictObject({
-    blockchainId: z.string().min(1),
-    in: z
-      .array(z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` }))
-      .min(1)
-      .default(['Validating']),
+    blockchainId: z.string().check(z.minLength(1)),
+    in: z._default(
+      z.array(z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })).check(z.minLength(1)),
+      ['Validating'],
+    ),
   }),
   expected: (spec) => spec.in.join(' or '),
   async run(spec, { client, call }) {
@@ -27,8 +27,12 @@ export const supply = defineCheck({
   family: 'P-Chain',
   summary: 'platform.getCurrentSupply (Primary Network, or a subnet) is within [min, max].',
   fields: z
-    .strictObject({ subnetId: z.string().min(1).optional(), min: amount.optional(), max: amount.optional() })
-    .refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' }),
+    .strictObject({
+      subnetId: z.optional(z.string().check(z.minLength(1))),
+      min: z.optional(amount),
+      max: z.optional(amount),
+    })
+    .check(z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' })),
   expected: (spec) => [spec.min && `≥ ${spec.min}`, spec.max && `≤ ${spec.max}`].filter(Boolean).join(' and '),
   async run(spec, { client, call }) {
     const { supply } = await client.platform.getCurrentSupply(

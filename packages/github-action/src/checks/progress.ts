@@ -1,10 +1,10 @@
 import { indexNames } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { duration, showMs } from '../units.js'
 import { defineCheck } from './types.js'
 
-const window = duration.default(10_000)
-const minIncrease = z.number().int().nonnegative().default(1)
+const window = z._default(duration, 10_000)
+const minIncrease = z._default(z.number().check(z.int(), z.nonnegative()), 1)
 
 /** Reads a counter twice, `window` apart, and wants it to grow by at least `minIncrease`. */
 const advancing = async (
@@ -48,7 +48,7 @@ export const indexProgress = defineCheck({
   family: 'Progress',
   summary:
     'An index (node started with --index-enabled=true) accepts at least `minIncrease` containers within `window`. X/tx and X/vtx stopped growing at Cortina (2023): watch X/block for the X-Chain.',
-  fields: z.strictObject({ index: indexName.default('X/block'), window, minIncrease }),
+  fields: z.strictObject({ index: z._default(indexName, 'X/block'), window, minIncrease }),
   expected: (spec) => `${spec.index} +${spec.minIncrease} in ${showMs(spec.window)}`,
   run: (spec, { client, call, sleep }) =>
     advancing(async () => (await client.index.getLastAccepted({ indexName: spec.index }, call)).index, spec, sleep),
@@ -60,7 +60,7 @@ export const indexCaughtUp = defineCheck({
   summary: "A block index's container count is within `maxLag` of its chain's height (index n is block n+1).",
   fields: z.strictObject({
     index: z.enum(['X/block', 'P/block'], { error: 'expected X/block or P/block' }),
-    maxLag: z.number().int().nonnegative().default(2),
+    maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
   }),
   expected: (spec) => `lag ≤ ${spec.maxLag} blocks`,
   async run(spec, { client, call }) {

@@ -1,5 +1,5 @@
 import { JsonRpcError, NotFoundError } from '@avalanche-automation/core'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { defineCheck } from './types.js'
 
 export const txAccepted = defineCheck({
@@ -10,13 +10,15 @@ export const txAccepted = defineCheck({
   fields: z
     .strictObject({
       chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
-      txId: z.string().min(1),
-      chainId: z.string().regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }).optional(),
+      txId: z.string().check(z.minLength(1)),
+      chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
     })
-    .refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
-      error: 'chain evm needs chainId (e.g. "43114")',
-      path: ['chainId'],
-    }),
+    .check(
+      z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
+        error: 'chain evm needs chainId (e.g. "43114")',
+        path: ['chainId'],
+      }),
+    ),
   expected: (spec) => (spec.chain === 'P' ? 'Committed' : spec.chain === 'evm' ? 'success' : 'accepted'),
   async run(spec, { client, call }) {
     if (spec.chain === 'P') {

@@ -1,5 +1,5 @@
 import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { ObservedAmount } from '../units.js'
 
 /** What every check gets: the client and the per-check call options (its deadline's abort signal). */
@@ -38,7 +38,7 @@ export const betterOf = (bounds: { min?: unknown; max?: unknown }): Better | und
       : undefined
 
 /** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */
-export interface CheckKind<S extends z.ZodType = z.ZodType> {
+export interface CheckKind<S extends z.ZodMiniType = z.ZodMiniType> {
   kind: string
   /** Table group in the reports: Node, Progress, Validators, Balances, Transactions, P-Chain, Metrics, Raw calls. */
   family: string
@@ -49,4 +49,4 @@ export interface CheckKind<S extends z.ZodType = z.ZodType> {
   run(spec: z.output<S>, ctx: CheckContext): Promise<Outcome>
 }
 
-export const defineCheck = <S extends z.ZodType>(kind: CheckKind<S>): CheckKind<S> => kind
+export const defineCheck = <S extends z.ZodMiniType>(kind: CheckKind<S>): CheckKind<S> => kind

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { defineCheck } from './types.js'
 
 /**
@@ -13,8 +13,8 @@ export const webhook = defineCheck({
   fields: z.strictObject({
     webhookId: z
       .string()
-      .min(1, { error: 'expected the webhook ID (data.createWebhook or data.listWebhooks answers it)' }),
-    url: z.url({ error: 'expected the receiver URL the webhook should deliver to' }).optional(),
+      .check(z.minLength(1, { error: 'expected the webhook ID (data.createWebhook or data.listWebhooks answers it)' })),
+    url: z.optional(z.url({ error: 'expected the receiver URL the webhook should deliver to' })),
   }),
   expected: (spec) => (spec.url ? `active, delivering to ${spec.url}` : 'active'),
   async run(spec, { client, call }) {
