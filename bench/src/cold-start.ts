@@ -1,6 +1,7 @@
 /**
  * Cold start: the CPU time and wall time of fresh processes, `node -e 0`, a program making one call through Node's
- * http (the floor: Node plus the request itself), the same call through core, and the GitHub Action's bundle
+ * http (the floor: Node plus the request itself), the same call through core (its root entry and its lean /node
+ * entry), and the GitHub Action's bundle
  * (dist/index.js) running one check, all against the devnet. Runs alternate; medians. CPU is the process's own
  * (process.cpuUsage at exit, all threads), which a busy machine disturbs less than wall time.
  */
@@ -20,6 +21,7 @@ export interface ColdStartResult {
   node: ColdStart
   http: ColdStart
   core: ColdStart
+  coreNode: ColdStart
   action: ColdStart
   runs: number
 }
@@ -52,9 +54,10 @@ export function benchColdStart(url: string, runs: number): ColdStartResult {
       node: { args: ['-e', '0'] },
       http: { args: [oneCall, 'http', url] },
       core: { args: [oneCall, 'core', url] },
+      coreNode: { args: [oneCall, 'core-node', url] },
       action: { args: [action], env: actionEnv },
     }
-    const samples: Record<string, ColdStart[]> = { node: [], http: [], core: [], action: [] }
+    const samples: Record<string, ColdStart[]> = { node: [], http: [], core: [], coreNode: [], action: [] }
     const pin = pinning()?.bench ?? []
     for (let r = 0; r <= runs; r++) {
       for (const [name, { args, env }] of Object.entries(programs)) {
@@ -74,7 +77,14 @@ export function benchColdStart(url: string, runs: number): ColdStartResult {
       return sorted[Math.floor(sorted.length / 2)] ?? 0
     }
     const of = (name: string): ColdStart => ({ cpuMs: median(name, 'cpuMs'), wallMs: median(name, 'wallMs') })
-    return { node: of('node'), http: of('http'), core: of('core'), action: of('action'), runs }
+    return {
+      node: of('node'),
+      http: of('http'),
+      core: of('core'),
+      coreNode: of('coreNode'),
+      action: of('action'),
+      runs,
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,7 +1,8 @@
 /**
  * A program that makes one call (platform.getHeight) and exits, for the cold-start rows; plain JavaScript, so that
- * Node loads no type stripper:  node one-call.mjs <http|core> <url>
- * `http` is the floor: Node's own http client (by getBuiltinModule: no module to load) and JSON.parse.
+ * Node loads no type stripper:  node one-call.mjs <http|core|core-node> <url>
+ * `http` is the floor: Node's own http client (by getBuiltinModule: no module to load) and JSON.parse. `core` imports
+ * the root entry (every service), `core-node` the lean entry of the node's services.
  */
 const [mode = 'core', url = ''] = process.argv.slice(2)
 
@@ -24,7 +25,9 @@ if (mode === 'http') {
   })
   process.stdout.write(`${JSON.parse(text).result.height}\n`)
 } else {
-  const { createClient } = await import('@avalanche-automation/core')
+  const { createClient } = await import(
+    mode === 'core-node' ? '@avalanche-automation/core/node' : '@avalanche-automation/core'
+  )
   const client = createClient({ nodeUrl: url })
   process.stdout.write(`${(await client.platform.getHeight()).height}\n`)
   await client.close()

@@ -99,6 +99,7 @@ const machineInfo = {
     const cpuWall = (c: ColdStart) => `${fmt(c.cpuMs)} ms CPU (${fmt(c.wallMs)} ms wall)`
     for (const [label, c] of [
       ['a program making one call (platform.getHeight) through core', cold.core],
+      ['the same program through the lean entry @avalanche-automation/core/node', cold.coreNode],
       ["the Action's dist/index.js running one check (node-version)", cold.action],
     ] as const) {
       rows.push({
