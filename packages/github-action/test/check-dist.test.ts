@@ -31,3 +31,9 @@ await build({ ...configs[0], config: false, outDir: process.argv[1], logLevel: '
     expect(a.equals(b), `${name}: ${stale}`).toBe(true)
   }
 })
+
+it("the bundle carries zod/mini's schema classes, not zod's classic API (its module and schemas cost the run ~30 ms of CPU)", () => {
+  const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
+  expect(code).toContain('ZodMiniObject')
+  expect(code).not.toMatch(/[`"']ZodObject[`"']/) // classic's class name; zod's core one is $ZodObject
+})

@@ -4,6 +4,7 @@
  * resolution of the package's exports is what is tested.
  */
 import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -153,4 +154,14 @@ test('the lean /node entry loads no module of the Data and Metrics APIs, and nod
   expect(result.cryptoAfterHeight).toBe(false)
   expect(result.refused).toBe(true)
   expect(result.cryptoAfterId).toBe(true)
+})
+
+test("dist/bundled holds zod/mini, not zod's classic API (whose module and schemas cost a one-call program ~25 ms of CPU)", () => {
+  const dir = `${packageDir}/dist/bundled`
+  const code = readdirSync(dir)
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => readFileSync(`${dir}/${name}`, 'utf8'))
+    .join('\n')
+  expect(code).toContain('ZodMiniObject')
+  expect(code).not.toMatch(/\$constructor\([`"']ZodObject[`"']/) // classic's class; core's own is $ZodObject
 })
