@@ -184,7 +184,7 @@ function compile(schema: Schema): Parser {
           return out === FAIL ? FAIL : nilAsEmpty(out as unknown[] | null)
         }
       }
-      // jsonNumber and numericText: z.preprocess(conversion, schema).
+      // jsonNumber and numericText: z.pipe(z.transform(conversion), schema).
       const from = defOf(def.in as Schema)
       const convert = from.type === 'transform' ? (from.transform as Parser) : undefined
       if (convert !== toNumber && convert !== toText) return byZod(schema)

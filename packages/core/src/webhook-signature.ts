@@ -1,4 +1,5 @@
 import { canonicalJson } from './encoding/canonical-json.js'
+import { nodeCrypto } from './encoding/hash.js'
 import { AvalancheError, InvalidParamsError } from './errors.js'
 
 /**
@@ -21,9 +22,6 @@ export class WebhookSignatureError extends AvalancheError {
     this.problem = problem
   }
 }
-
-/** node:crypto when a signature is made or checked, not at import (as ./encoding/hash.ts, which says why). */
-const nodeCrypto = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto')
 
 /** The header's name (lower case, as Node reports request headers). */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-signature'

@@ -1,5 +1,11 @@
-type Crypto = typeof import('node:crypto')
 type OneShot = (algorithm: string, data: Uint8Array, encoding: 'binary') => string
+
+/**
+ * node:crypto, taken when first needed by getBuiltinModule (not `import`): loading it costs ~13 ms of CPU (19 of Node's
+ * internal modules), which a program that never checks an ID, a checksum or a webhook signature should not pay (cold
+ * start, bench/results/latest.md).
+ */
+export const nodeCrypto = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto')
 
 /** SHA-256 as latin1 text; set on first use (`sha256Latin1`). */
 let hashLatin1: ((bytes: Uint8Array) => string) | undefined
@@ -8,18 +14,15 @@ let hashLatin1: ((bytes: Uint8Array) => string) | undefined
  * The SHA-256 digest as a 32-character latin1 string (one char a byte). A digest as a Buffer costs three times as
  * much on IDs and UTXOs (a backing store of its own each time: 0.9-1.0 vs 0.3 µs a hash of 146 bytes, Node 24), and
  * a walk hashes several times per UTXO; a short string lives in the young generation and dies there.
- * node:crypto is taken on first use, by getBuiltinModule (not `import`): loading it costs ~13 ms of CPU (19 of Node's
- * internal modules), which a program that never checks an ID or a checksum should not pay (cold start,
- * bench/results/latest.md).
  */
 export function sha256Latin1(bytes: Uint8Array): string {
   if (!hashLatin1) {
-    const nodeCrypto: Crypto = process.getBuiltinModule('node:crypto')
+    const cryptoModule = nodeCrypto()
     // One-shot `crypto.hash` (Node 20.12+, 21.7+) skips building a Hash object: a third faster on IDs.
-    const oneShot = (nodeCrypto as unknown as { hash?: OneShot }).hash
+    const oneShot = (cryptoModule as unknown as { hash?: OneShot }).hash
     hashLatin1 = oneShot
       ? (data) => oneShot('sha256', data, 'binary')
-      : (data) => nodeCrypto.createHash('sha256').update(data).digest('binary')
+      : (data) => cryptoModule.createHash('sha256').update(data).digest('binary')
   }
   return hashLatin1(bytes)
 }
