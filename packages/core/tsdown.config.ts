@@ -18,9 +18,9 @@ export default defineConfig([
     target: 'node22',
   },
   {
-    // What Node itself loads (the module-sync condition): each entry as a few modules with zod and @scure/base
-    // inside. Node resolves, reads and compiles every module file on its own: the 180 files of core, zod and
-    // @scure/base were two thirds of the CPU time of a program making one call (bench/results/latest.md, cold start).
+    // What Node itself loads (the module-sync condition): each entry as a few modules with zod inside. Node resolves,
+    // reads and compiles every module file on its own: the 180 files of core, zod and @scure/base (a dependency then)
+    // were two thirds of the CPU time of a program making one call (bench/results/latest.md, cold start).
     // Their types are the unbundled build's; zod's own copy stays a dependency for bundlers and for those types.
     entry: {
       index: 'src/index.node.ts',
@@ -37,7 +37,7 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
-    deps: { alwaysBundle: ['zod', /^zod\//, '@scure/base'] },
+    deps: { alwaysBundle: ['zod', /^zod\//] },
     // Without comments and whitespace (names kept): Node compiles what it reads, and the JSDoc is in the types.
     minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
     outputOptions: { chunkFileNames: 'core-[hash].mjs' },

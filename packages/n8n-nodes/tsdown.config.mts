@@ -2,7 +2,7 @@ import { defineConfig } from 'tsdown'
 
 /**
  * n8n loads the CommonJS files named in package.json's `n8n` field, and community packages may not have runtime
- * dependencies: core, zod and @scure/base are bundled in; only n8n-workflow (a peer dependency) stays external.
+ * dependencies: core and zod are bundled in; only n8n-workflow (a peer dependency) stays external.
  * Core's default transport (node:http/https) is replaced by a stub: the nodes always inject a transport built on
  * `this.helpers.httpRequestWithAuthentication`, and the scanner allows no `http` import.
  */
@@ -23,7 +23,7 @@ export default defineConfig({
   sourcemap: false,
   deps: {
     neverBundle: ['n8n-workflow'],
-    alwaysBundle: [/^@avalanche-automation\/core/, /^zod/, /^@scure\//],
+    alwaysBundle: [/^@avalanche-automation\/core/, /^zod/],
     onlyBundle: false,
   },
   // The verification scanner rejects `globalThis`, timers and `Function`/eval anywhere in dist.

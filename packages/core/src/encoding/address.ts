@@ -1,5 +1,5 @@
-import { bech32 } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
+import { encode as bech32Encode, decodeWords, wordsToBytes } from './bech32.js'
 
 /** Bech32 human-readable part by network ID (`utils/constants/network_ids.go`). */
 export function hrpForNetwork(networkId: number): string {
@@ -34,7 +34,7 @@ export interface ParseAddressOptions {
 /** `X-avax1...`: chain alias, dash, bech32 of the 20-byte short ID. */
 export function formatAddress(chain: string, hrp: string, bytes: Uint8Array): string {
   if (bytes.length !== 20) throw new InvalidEncodingError(`an address holds 20 bytes, got ${bytes.length}`)
-  return `${chain}-${bech32.encode(hrp, bech32.toWords(bytes))}`
+  return `${chain}-${bech32Encode(hrp, bytes)}`
 }
 
 /**
@@ -51,20 +51,20 @@ export function parseAddress(text: string, options: ParseAddressOptions = {}): P
   }
   const chain = dash >= 0 ? text.slice(0, dash) : undefined
   const rest = dash >= 0 ? text.slice(dash + 1) : text
-  let decoded: { prefix: string; words: number[] }
+  let decoded: { hrp: string; words: Uint8Array }
   try {
-    decoded = bech32.decode(rest as `${string}1${string}`)
+    decoded = decodeWords(rest)
   } catch {
     throw new InvalidEncodingError(`"${text}" is not an address like "X-avax1..." (chain alias, dash, bech32)`)
   }
   let bytes: Uint8Array
   try {
-    bytes = bech32.fromWords(decoded.words)
+    bytes = wordsToBytes(decoded.words)
   } catch {
     throw new InvalidEncodingError(`"${text}" is not an address: its bech32 data does not pack into whole bytes`)
   }
   if (bytes.length !== 20) throw new InvalidEncodingError(`"${text}" decodes to ${bytes.length} bytes; expected 20`)
-  return { chain, hrp: decoded.prefix, bytes }
+  return { chain, hrp: decoded.hrp, bytes }
 }
 
 /** Whether `text` parses (see parseAddress) and, when `chains` is given, its alias is one of them. */

@@ -1,6 +1,5 @@
-import { base58 } from '@scure/base'
 import { InvalidEncodingError } from '../errors.js'
-import { base58Encode } from './base58.js'
+import { BASE58_MAX_DECODE_LENGTH, base58Decode, base58Encode } from './base58.js'
 import { hasValidChecksum, sha256Latin1, writeChecksum } from './hash.js'
 
 // Scratch for bytes ‖ checksum, reused by every call (encoding is synchronous): a walk encodes IDs per UTXO. With a
@@ -31,8 +30,9 @@ export function cb58OfSha256(bytes: Uint8Array): string {
 export function cb58Decode(text: string, expectedLength?: number): Uint8Array {
   let raw: Uint8Array
   try {
-    raw = base58.decode(text)
-  } catch {
+    raw = base58Decode(text)
+  } catch (error) {
+    if (text.length > BASE58_MAX_DECODE_LENGTH) throw error // base58Decode's own message says so
     throw new InvalidEncodingError(`"${text}" is not cb58: it has characters outside the base58 alphabet`)
   }
   if (raw.length < 4) throw new InvalidEncodingError(`"${text}" is not cb58: it is shorter than its 4-byte checksum`)

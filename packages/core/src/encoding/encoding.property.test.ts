@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { InvalidEncodingError } from '../errors.js'
 import { formatAddress, isAddress, parseAddress } from './address.js'
 import { formatAmount, parseAmount } from './amount.js'
+import { decode as bech32Decode, encode as bech32Encode } from './bech32.js'
 import { cb58Decode, cb58Encode, isCb58 } from './cb58.js'
 import { bytesToHex, hexDecode, hexEncode, hexToBytes } from './hex.js'
 import { formatNodeId, isNodeId, parseNodeId } from './ids.js'
@@ -212,6 +213,104 @@ describe('bech32 chain addresses', () => {
       ),
       { ...runs(200), seed: 42 },
     )
+  })
+})
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+const printable = fc.integer({ min: 33, max: 126 }).map((c) => String.fromCharCode(c))
+/** Human-readable parts bech32 takes: Avalanche's, and printable ASCII of either case (a "1" among them at times). */
+const printableHrp = fc.oneof(hrp, fc.string({ unit: printable, minLength: 1, maxLength: 40 }))
+/** And those it refuses: empty, or holding characters outside printable ASCII. */
+const anyHrp = fc.oneof(
+  printableHrp,
+  fc.constant(''),
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+)
+/** Ways to spoil (or not) a valid bech32 text. */
+const mutation: fc.Arbitrary<(text: string) => string> = fc.oneof(
+  fc.constant((text: string) => text),
+  fc.constant((text: string) => text.toUpperCase()),
+  // One character of the other case: mixed case unless it is not a letter.
+  fc.nat().map((at) => (text: string) => {
+    const i = at % text.length
+    const c = text[i] as string
+    return text.slice(0, i) + (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) + text.slice(i + 1)
+  }),
+  // Another character of the charset (or "1", "b", "i", "o", outside it) anywhere: a wrong checksum, a moved
+  // separator, an invalid character.
+  fc.tuple(fc.nat(), fc.nat()).map(
+    ([at, pick]) =>
+      (text: string) =>
+        substitute(text, at, pick, `${BECH32}1bio`),
+  ),
+  // No separator, or a separator in front.
+  fc.constant((text: string) => text.replaceAll('1', '')),
+  fc.constant((text: string) => `1${text.slice(text.lastIndexOf('1') + 1)}`),
+  // Shorter (data under 6 characters, under 8 characters in all), longer, or with a character beyond ASCII.
+  fc.nat(12).map((cut) => (text: string) => text.slice(0, Math.max(0, text.length - cut))),
+  fc
+    .string({ unit: fc.constantFrom(...BECH32), minLength: 1, maxLength: 4 })
+    .map((more) => (text: string) => text + more),
+  fc.tuple(fc.nat(), fc.constantFrom('é', 'K', 'İ', '\u0000', ' ', '\ud800')).map(([at, c]) => (text: string) => {
+    const i = at % (text.length + 1)
+    return text.slice(0, i) + c + text.slice(i)
+  }),
+)
+
+/** @scure/base's result, or 'fails'. */
+function scure<T>(fn: () => T): T | 'fails' {
+  try {
+    return fn()
+  } catch {
+    return 'fails'
+  }
+}
+const scureDecode = (text: string) =>
+  scure(() => {
+    const { prefix, words } = bech32.decode(text as `${string}1${string}`)
+    return { hrp: prefix, bytes: bech32.fromWords(words) }
+  })
+/** Ours: the same result, or failing (with InvalidEncodingError) where @scure/base fails. */
+function expectSameDecoding(text: string) {
+  const result = attempt(() => bech32Decode(text))
+  expect(result.ok ? result.value : 'fails', JSON.stringify(text)).toEqual(scureDecode(text))
+}
+
+describe('bech32 against @scure/base', () => {
+  test('encode(hrp, bytes) writes what @scure/base writes, or both fail', { timeout }, () => {
+    fc.assert(
+      fc.property(anyHrp, bytes(70), (prefix, raw) => {
+        const result = attempt(() => bech32Encode(prefix, raw))
+        expect(result.ok ? result.value : 'fails').toBe(scure(() => bech32.encode(prefix, bech32.toWords(raw))))
+      }),
+      runs(500),
+    )
+  })
+
+  test('decode of valid bech32 of any words, spoilt or not: the same hrp and bytes, or both fail', { timeout }, () => {
+    fc.assert(
+      fc.property(
+        printableHrp,
+        fc.array(fc.integer({ min: 0, max: 31 }), { maxLength: 90 }),
+        mutation,
+        (prefix, words, mutate) => {
+          // Any number of words (no limit): too long, excess or non-zero padding, or whole bytes.
+          expectSameDecoding(mutate(bech32.encode(prefix, words, false)))
+        },
+      ),
+      runs(1000),
+    )
+  })
+
+  test('decode of any text: the same hrp and bytes, or both fail', { timeout }, () => {
+    const bech32ish = fc
+      .tuple(
+        fc.string({ unit: printable, maxLength: 10 }),
+        fc.string({ unit: fc.constantFrom(...BECH32), maxLength: 80 }),
+      )
+      .map(([prefix, data]) => `${prefix}1${data}`)
+    fc.assert(fc.property(fc.oneof(anyText, bech32ish), expectSameDecoding), runs(500))
   })
 })
 

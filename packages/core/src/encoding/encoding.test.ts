@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { InvalidEncodingError } from '../errors.js'
 import { formatAddress, hrpForNetwork, parseAddress } from './address.js'
 import { formatAmount, parseAmount } from './amount.js'
@@ -47,6 +47,37 @@ describe('cb58 and hex with checksum (4.1)', () => {
     expect(() => cb58Decode('1c7hwb')).toThrow(/checksum/)
     expect(() => cb58Decode('1')).toThrow(/shorter than its 4-byte checksum/)
     expect(() => cb58Decode('1c7hwa', 32)).toThrow(/1 bytes; expected 32/)
+  })
+
+  test('hexToBytes: optional 0x, any case; bad input fails saying what is wrong', () => {
+    expect(hexToBytes('0x0aFf')).toEqual(bytes(10, 255))
+    expect(hexToBytes('0AfF')).toEqual(bytes(10, 255))
+    expect(hexToBytes('')).toEqual(bytes())
+    expect(hexToBytes('0x')).toEqual(bytes())
+    expect(() => hexToBytes('0xabc')).toThrow('"0xabc" is not hex: it has an odd number of digits')
+    expect(() => hexToBytes('0xabcg')).toThrow('"0xabcg" is not hex: "g" (character 5) is not a digit 0-9, a-f or A-F')
+    expect(() => hexToBytes('0X12')).toThrow(/"X" \(character 1\)/)
+    expect(() => hexToBytes(`${'ab'.repeat(30)}zz`)).toThrow(`"${'ab'.repeat(18)}a..." is not hex: "z" (character 60)`)
+    expect(() => hexToBytes('12 4')).toThrow(InvalidEncodingError)
+  })
+
+  test("where Node's Buffer is absent, the same hex both ways", async () => {
+    vi.stubGlobal('Buffer', undefined)
+    vi.resetModules()
+    try {
+      const plain = await import('./hex.js')
+      for (const raw of [bytes(), bytes(0), bytes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 255), sha256(bytes(1, 2, 3))]) {
+        expect(plain.bytesToHex(raw)).toBe(bytesToHex(raw))
+        expect(plain.hexEncode(raw)).toBe(hexEncode(raw))
+        expect(plain.hexDecode(hexEncode(raw).toUpperCase().replace('0X', '0x'))).toEqual(raw)
+        expect(plain.hexDecodeScratch(hexEncode(raw))).toEqual(raw)
+        expect(plain.hexToBytes(bytesToHex(raw))).toEqual(raw)
+      }
+      expect(() => plain.hexDecode('0xafafafafaf')).toThrow(/invalid checksum/)
+    } finally {
+      vi.unstubAllGlobals()
+      vi.resetModules()
+    }
   })
 
   test('hexnc has no checksum', () => {
