@@ -8,8 +8,11 @@ import { medianBy, type Throughput, throughput } from './measure.ts'
 
 export interface JsonRpcResult {
   concurrency: number
+  /** The median rounds of each side. */
   core: Throughput
   raw: Throughput
+  /** core/raw calls/s of each alternating pair of rounds, in order; the row's ratio is their median. */
+  pairRatios: number[]
 }
 
 /** The same four calls, in the same rotation, for both sides. */
@@ -61,7 +64,7 @@ export async function benchJsonRpc(url: string, concurrency: number, durationMs:
   // Warm the devnet's JIT first: its first seconds are much slower than its steady state.
   await throughput(rawCall, 8, 2_000)
   // Alternate short rounds, swapping which side goes first, so drift on a noisy machine hits both sides alike;
-  // compare the sides' median rounds.
+  // the ratio is the median of the pairs' ratios (each pair ran back to back, in the same state of the machine).
   const rounds = 6
   const core: Throughput[] = []
   const raw: Throughput[] = []
@@ -76,5 +79,6 @@ export async function benchJsonRpc(url: string, concurrency: number, durationMs:
   }
   await agent.close()
   await client.close()
-  return { concurrency, core: median(core), raw: median(raw) }
+  const pairRatios = core.map((c, r) => c.opsPerSecond / (raw[r] as Throughput).opsPerSecond)
+  return { concurrency, core: median(core), raw: median(raw), pairRatios }
 }

@@ -6,6 +6,8 @@ export interface Throughput {
   p50Ms: number
   p99Ms: number
   count: number
+  /** This process's CPU time (user + system, all threads) per operation: steadier than ops/s on a shared machine. */
+  cpuUsPerOp: number
 }
 
 /** The middle item of `items` ordered by `key` (the upper one of an even count), or undefined when there is none. */
@@ -26,6 +28,7 @@ export async function throughput(
     }),
   )
   const latencies: number[] = []
+  const cpu = process.cpuUsage()
   const start = performance.now()
   const end = start + durationMs
   await Promise.all(
@@ -38,6 +41,7 @@ export async function throughput(
     }),
   )
   const elapsed = performance.now() - start
+  const { user, system } = process.cpuUsage(cpu)
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
   return {
@@ -45,6 +49,7 @@ export async function throughput(
     p50Ms: pct(0.5),
     p99Ms: pct(0.99),
     count: latencies.length,
+    cpuUsPerOp: (user + system) / latencies.length,
   }
 }
 

@@ -82,10 +82,10 @@ const machineInfo = {
       log(`JSON-RPC mix at concurrency ${concurrency}...`)
       const r = await benchJsonRpc(devnet.url, concurrency, durationMs)
       json[`jsonrpc_c${concurrency}`] = r
-      const ratio = r.core.opsPerSecond / r.raw.opsPerSecond
+      const ratio = medianBy(r.pairRatios, (x) => x) as number
       rows.push({
         section: 'JSON-RPC',
-        what: `calls/s at concurrency ${concurrency}: core vs raw undici (p50/p99 core ${fmt(r.core.p50Ms, 2)}/${fmt(r.core.p99Ms, 2)} ms)`,
+        what: `calls/s at concurrency ${concurrency}: core vs raw undici, median rounds (ratio: the median of ${r.pairRatios.length} back-to-back pairs ${r.pairRatios.map((x) => fmt(x, 2)).join(', ')}; client CPU per call core ${fmt(r.core.cpuUsPerOp)} vs raw ${fmt(r.raw.cpuUsPerOp)} µs; p50/p99 core ${fmt(r.core.p50Ms, 2)}/${fmt(r.core.p99Ms, 2)} ms)`,
         value: `${fmt(r.core.opsPerSecond)} vs ${fmt(r.raw.opsPerSecond)}`,
         ratio: `${fmt(ratio, 2)}x of raw`,
         // Issue 18's targets: 0.9x with one call in flight, 0.95x with 32.
@@ -172,10 +172,11 @@ for (const [label, extra, concurrency] of [
   const bigSize = quick ? walkSize : 1_000_000
   const devnet = await spawnDevnet(dagIndexOf(bigSize))
   try {
-    log('memory: raw and core walks, one page and four pages in flight (3 each), then a long core walk...')
-    // Peak RSS moves with V8's young generation from one process to the next: the median of three walks per side.
+    const runs = quick ? 3 : 5
+    log(`memory: raw and core walks, one page and four pages in flight (${runs} each), then a long core walk...`)
+    // Peak RSS moves with V8's young generation from one process to the next: the median of several walks per side.
     const walks: Record<'raw1' | 'core1' | 'raw4' | 'core4', Walk[]> = { raw1: [], core1: [], raw4: [], core4: [] }
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < runs; r++) {
       walks.raw1.push(await walk(devnet.url, walkSize, 1, 'raw'))
       walks.core1.push(await walk(devnet.url, walkSize, 1))
       walks.raw4.push(await walk(devnet.url, walkSize, 4, 'raw'))
@@ -196,14 +197,14 @@ for (const [label, extra, concurrency] of [
     // to four pages of about 3.4 MB (body, text and parsed containers each) on either side: the price of the overlap.
     rows.push({
       section: 'Memory',
-      what: `peak of a ${fmt(walkSize)}-container walk, one page at a time: core vs raw undici (medians of 3; RSS ${all(walks.core1)} vs ${all(walks.raw1)} MB)`,
+      what: `peak of a ${fmt(walkSize)}-container walk, one page at a time: core vs raw undici (medians of ${runs}; RSS ${all(walks.core1)} vs ${all(walks.raw1)} MB)`,
       value: `${mb(sequential)} vs ${mb(raw)}`,
       ratio: `${fmt(sequential.peakRssMb / raw.peakRssMb, 2)}x of raw RSS`,
       target: '<= 1.1x',
     })
     rows.push({
       section: 'Memory',
-      what: `peak of a ${fmt(walkSize)}-container walk, four pages in flight: core (concurrency 4) vs raw undici (medians of 3; RSS ${all(walks.core4)} vs ${all(walks.raw4)} MB)`,
+      what: `peak of a ${fmt(walkSize)}-container walk, four pages in flight: core (concurrency 4) vs raw undici (medians of ${runs}; RSS ${all(walks.core4)} vs ${all(walks.raw4)} MB)`,
       value: `${mb(core)} vs ${mb(raw4)}`,
       ratio: `${fmt(core.peakRssMb / raw4.peakRssMb, 2)}x of raw RSS (${fmt(core.peakRssMb / raw.peakRssMb, 2)}x of raw one page at a time)`,
       target: '<= 1.1x',
