@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
 
 /**
@@ -13,6 +14,22 @@ const builtinsWithoutFacades = {
       (_, names: string, id: string) =>
         `const {${names.replace(/ as /g, ': ')}} = process.getBuiltinModule(${JSON.stringify(id)});`,
     )
+  },
+}
+
+/**
+ * The SDK's Server imports its Ajv validator (Ajv and ajv-formats: a tenth of the bundle, built at every start) to check
+ * elicitation answers. This server elicits nothing and hands the SDK a validator that builds Ajv only if asked
+ * (server.ts), so the CLI bundle takes a stand-in for the SDK's Ajv module instead.
+ */
+const noAjv = fileURLToPath(new URL('src/bundle/no-ajv.ts', import.meta.url))
+const withoutAjv = {
+  name: 'without-ajv',
+  resolveId(source: string, importer: string | undefined) {
+    const sdkAjv =
+      source === '@modelcontextprotocol/sdk/validation/ajv' ||
+      (importer?.includes('@modelcontextprotocol') && source.endsWith('/validation/ajv-provider.js'))
+    return sdkAjv ? noAjv : undefined
   },
 }
 
@@ -39,6 +56,6 @@ export default defineConfig([
     platform: 'node',
     target: 'node22',
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
-    plugins: [builtinsWithoutFacades],
+    plugins: [withoutAjv, builtinsWithoutFacades],
   },
 ])

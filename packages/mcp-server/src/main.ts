@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import type { Logger } from '@avalanche-automation/core'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError, HELP, parseConfig } from './config.js'
+import { useSchemaSnapshot } from './schema-snapshot.js'
 import { createServer, prepare, VERSION } from './server.js'
 
 // stdout carries the protocol on stdio: every log line goes to stderr. Core redacts keys from its messages.
@@ -11,6 +13,7 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env)
   if (config.help) return void process.stdout.write(HELP)
   if (config.version) return void process.stdout.write(`${VERSION}\n`)
+  loadSchemaSnapshot()
   const { selected } = prepare(config.server)
   if (selected.collapsed.length) {
     logger.warn(
@@ -28,6 +31,16 @@ async function main(): Promise<void> {
   }
   const server = createServer({ config: config.server, logger })
   await server.connect(new StdioServerTransport())
+}
+
+/** The tool schemas the build computed (next to the bundle; absent when run from source: tools convert their own). */
+function loadSchemaSnapshot(): void {
+  try {
+    useSchemaSnapshot(JSON.parse(readFileSync(new URL('./tool-schemas.json', import.meta.url), 'utf8')))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      say(`tool-schemas.json unreadable, converting schemas instead: ${error}`)
+  }
 }
 
 main().catch((error: unknown) => {

@@ -20,6 +20,7 @@ import {
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import pkg from '../package.json' with { type: 'json' }
 import { bound, cleanText, FieldsError, parseFields } from './bounded.js'
 import type { ServerConfig, ToolSelection } from './config.js'
@@ -28,6 +29,7 @@ import { TargetError } from './discovery.js'
 import { DEFAULT_LOG_LEVEL, forwardingLogger, type LogSink, passes, withLogSink } from './logging.js'
 import { registerPrompts } from './prompts.js'
 import { completionValues, registerResources } from './resources.js'
+import { schemasOf } from './schema-snapshot.js'
 import { type Selected, selectionKey, selectTools } from './select.js'
 import {
   DEFAULT_LIMIT,
@@ -72,11 +74,17 @@ export function createAvalancheClient(config: ServerConfig, logger?: Logger): Av
   })
 }
 
-let validator: AjvJsonSchemaValidator | undefined
-/** One JSON Schema validator for every server: the SDK builds a new Ajv per server otherwise. */
-const sharedValidator = () => {
-  validator ??= new AjvJsonSchemaValidator()
-  return validator
+let ajv: AjvJsonSchemaValidator | undefined
+/**
+ * The SDK's Server checks elicitation answers with this validator, and would build an Ajv per server without one.
+ * This server elicits nothing: one Ajv is built if a caller of createServer ever elicits, none at start (the CLI
+ * bundle leaves Ajv out, tsdown.config.ts).
+ */
+const lazyValidator: jsonSchemaValidator = {
+  getValidator: (schema) => {
+    ajv ??= new AjvJsonSchemaValidator()
+    return ajv.getValidator(schema)
+  },
 }
 
 /** What every server of one selection shares: the tools and the `tools/list` answer, built once. */
@@ -88,14 +96,11 @@ interface Prepared {
 const prepared = new Map<string, Prepared>()
 
 /** A tool as `tools/list` shows it. */
-export const listEntry = ({ name, title, description, inputSchema, outputSchema, annotations }: ToolDefinition) => ({
-  name,
-  title,
-  description,
-  inputSchema,
-  outputSchema,
-  annotations,
-})
+export const listEntry = (tool: ToolDefinition) => {
+  const { inputSchema, outputSchema } = schemasOf(tool)
+  const { name, title, description, annotations } = tool
+  return { name, title, description, inputSchema, outputSchema, annotations }
+}
 
 /** The tools of a selection (cached). Throws when a selection lists nothing it could run. */
 export function prepare(selection: ToolSelection): Prepared {
@@ -132,7 +137,7 @@ export function createServer(options: CreateServerOptions): Server {
         completions: {},
       },
       instructions: instructions(config.maxResultBytes),
-      jsonSchemaValidator: sharedValidator(),
+      jsonSchemaValidator: lazyValidator,
     },
   )
   let threshold: LoggingLevel = DEFAULT_LOG_LEVEL
