@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { clip } from './clip.js'
 import { checkTimeout } from './deadline.js'
 import {
   AbortedError,
@@ -147,7 +148,7 @@ function toParamIssue(issue: z.core.$ZodIssue, schema: z.ZodMiniType): ParamIssu
   } else if (issue.input === undefined && issue.code !== 'custom') message = `required (${issue.message})`
   const input = 'input' in issue ? issue.input : undefined
   if (input !== undefined && issue.code !== 'unrecognized_keys' && typeof input !== 'object') {
-    message += ` (got ${clip(typeof input === 'bigint' ? `${input}n` : JSON.stringify(input))})`
+    message += ` (got ${clip(typeof input === 'bigint' ? `${input}n` : JSON.stringify(input), 80)})`
   }
   return { path, message }
 }
@@ -172,10 +173,6 @@ function knownKeys(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[
 
 function defOf(schema: unknown): Record<string, unknown> | undefined {
   return (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def
-}
-
-function clip(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
 type Endpoint = ReturnType<typeof parseEndpoint> & { placeholders: string[] }
@@ -381,7 +378,7 @@ function parsePayload(
       throw httpStatusError(errorContext(redact, request, response, url(), response.body))
     }
     // A cut body of an operation that answers a secret may hold part of it: never quote it.
-    const quoted = op.secretFields ? 'its text is withheld: the operation answers a secret' : clip(response.body)
+    const quoted = op.secretFields ? 'its text is withheld: the operation answers a secret' : clip(response.body, 80)
     throw new ResponseShapeError(op.id, `the body is not JSON (${quoted})`, { cause, isRetryable: true })
   }
 }

@@ -5,6 +5,7 @@
  * 2^46 and so exact in a double. A walk of UTXOs encodes two IDs per UTXO and the devnet's index one per container.
  * Decoding runs the other way: five digits at a time (58^5 < 2^30) multiplied into 16-bit limbs and added.
  */
+import { clip } from '../clip.js'
 import { InvalidEncodingError } from '../errors.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -96,7 +97,7 @@ export function base58Decode(text: string): Uint8Array {
   const length = text.length
   if (length > BASE58_MAX_DECODE_LENGTH) {
     throw new InvalidEncodingError(
-      `${quote(text)} is too long to decode as base58: ${length} characters, more than ${BASE58_MAX_DECODE_LENGTH}`,
+      `${JSON.stringify(clip(text))} is too long to decode as base58: ${length} characters, more than ${BASE58_MAX_DECODE_LENGTH}`,
     )
   }
   let zeros = 0
@@ -114,7 +115,7 @@ export function base58Decode(text: string): Uint8Array {
       const digit = c < 128 ? (DIGITS[c] as number) : -1
       if (digit < 0) {
         throw new InvalidEncodingError(
-          `${quote(text)} is not base58: ${JSON.stringify(text[i])} (character ${i}) is outside its alphabet`,
+          `${JSON.stringify(clip(text))} is not base58: ${JSON.stringify(text[i])} (character ${i}) is outside its alphabet`,
         )
       }
       value = value * 58 + digit
@@ -137,9 +138,4 @@ export function base58Decode(text: string): Uint8Array {
     if (j >= zeros) bytes[j--] = limb >>> 8
   }
   return bytes
-}
-
-/** `text` quoted for a message, clipped to 40 characters. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text)
 }

@@ -5,6 +5,7 @@
  * this with: at most 90 characters, a human-readable part (hrp) of printable ASCII, no mixed case, and data that
  * regroups into whole bytes.
  */
+import { clip } from '../clip.js'
 import { InvalidEncodingError } from '../errors.js'
 
 const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
@@ -130,6 +131,5 @@ export function wordsToBytes(words: Uint8Array): Uint8Array {
 }
 
 function notBech32(text: string, what: string): InvalidEncodingError {
-  const clipped = text.length > 40 ? `${text.slice(0, 37)}...` : text
-  return new InvalidEncodingError(`${JSON.stringify(clipped)} is not bech32: ${what}`)
+  return new InvalidEncodingError(`${JSON.stringify(clip(text))} is not bech32: ${what}`)
 }

@@ -1,3 +1,4 @@
+import { clip } from '../clip.js'
 import { InvalidEncodingError } from '../errors.js'
 import { checksum, checksumMatches, concatBytes, hasValidChecksum } from './hash.js'
 
@@ -106,8 +107,4 @@ function hexDigitsToBytes(digits: string): Uint8Array {
   if (!NodeBuffer) return hexRangeToBytes(digits, 0, digits.length)
   const bytes = NodeBuffer.from(digits, 'hex')
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
-}
-
-function clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }

@@ -1,3 +1,4 @@
+import { clip } from '../clip.js'
 import { RECORD_KEYS } from '../data/record-keys.js'
 import { HttpStatusError, PaginationLimitError, RateLimitError } from '../errors.js'
 import type { Logger } from '../logger.js'
@@ -317,8 +318,4 @@ export function walkTokenItems(
     (page) => (Array.isArray(page[field]) ? (page[field] as unknown[]) : []),
     options.limit,
   )
-}
-
-function clip(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }
