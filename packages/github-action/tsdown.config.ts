@@ -6,6 +6,9 @@ import { defineConfig } from 'tsdown'
 // One undici for the whole bundle (core's): @octokit/action and @actions/http-client pin older majors of it, and
 // three copies would triple the bundle. They use only fetch, Agent and ProxyAgent, which undici 8 keeps.
 const undici = dirname(createRequire(import.meta.resolve('@avalanche-automation/core')).resolve('undici/package.json'))
+// yaml's ES module build (its package's browser entry; the same code): rolldown then keeps what `parse` needs, without
+// wrapping each of yaml's CommonJS modules in a function that Node compiles twice.
+const yamlEsm = `${dirname(createRequire(import.meta.url).resolve('yaml/package.json'))}/browser/index.js`
 
 export default defineConfig([
   {
@@ -29,6 +32,8 @@ export default defineConfig([
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
     alias: {
       undici,
+      yaml: yamlEsm,
+      '@actions/exec': fileURLToPath(new URL('src/bundle/no-exec.ts', import.meta.url)),
       '@actions/http-client/lib/auth': fileURLToPath(new URL('src/bundle/no-http-client.ts', import.meta.url)),
       '@actions/http-client': fileURLToPath(new URL('src/bundle/no-http-client.ts', import.meta.url)),
     },

@@ -37,3 +37,9 @@ it("the bundle carries zod/mini's schema classes, not zod's classic API (its mod
   expect(code).toContain('ZodMiniObject')
   expect(code).not.toMatch(/[`"']ZodObject[`"']/) // classic's class name; zod's core one is $ZodObject
 })
+
+it('the bundle loads no built-in module a run does not use: @actions/exec (child_process, timers) is left out', () => {
+  const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
+  const builtins = new Set([...code.matchAll(/(?:from|import)\s*"(?:node:)?([a-z_/]+)"/g)].map((m) => m[1]))
+  expect([...builtins].sort()).toEqual(['crypto', 'events', 'fs', 'os', 'path'])
+})

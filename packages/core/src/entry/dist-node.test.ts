@@ -125,7 +125,8 @@ test('a busy client of the built Node entry moves to undici, loaded from the pac
     }))
   `)) as { undici: string[]; exact: boolean }
   expect(result.undici).toContain('/undici/lib/dispatcher/agent.js')
-  expect(result.undici).toContain('/undici/lib/api/api-request.js')
+  // Requests are dispatched on the Agent with core's own handler: undici's request API and its body streams stay out.
+  expect(result.undici.filter((f) => f.includes('/undici/lib/api/'))).toEqual([])
   expect(result.exact).toBe(true)
 })
 

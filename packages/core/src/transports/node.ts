@@ -86,7 +86,11 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       let settled = false
       // Our own listener rather than http.request's `signal` option: measurably cheaper per call (bench/).
       const signal = req.signal
-      const onAbort = () => outgoing.destroy(new Error('aborted'))
+      // Failed at once: a request still waiting for a free socket would otherwise report its abort only once it got one.
+      const onAbort = () => {
+        outgoing.destroy(new Error('aborted'))
+        fail(signal?.reason)
+      }
       signal?.addEventListener('abort', onAbort, { once: true })
       /** True for the first outcome only: a request settles once, then lets go of the signal. */
       const settle = () => {

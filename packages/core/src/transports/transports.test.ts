@@ -45,6 +45,12 @@ beforeAll(async () => {
           )
         case '/silent':
           return // never answers
+        case '/slow':
+          // Answers after ?ms= milliseconds.
+          return setTimeout(
+            () => res.end('{}'),
+            Number(new URL(req.url ?? '', 'http://x').searchParams.get('ms') ?? 1_000),
+          )
         case '/cut':
           // Promise 1000 bytes, send 10, then drop the connection.
           res.writeHead(200, { 'content-length': '1000' })
@@ -170,6 +176,25 @@ describe.each([
       signal: AbortSignal.abort(),
     }).catch((e) => e)
     expect(error).toBeInstanceOf(AbortedError)
+    await transport.close()
+  })
+
+  test('a request waiting for a free socket fails as soon as its signal aborts, not once a socket frees', async () => {
+    const transport = createTransport({ connections: 1 })
+    // The one socket is busy for a second; the request behind it is aborted after 20 ms.
+    const busy = transport({ method: 'GET', url: `${url}/slow?ms=1000`, headers: {} })
+    const controller = new AbortController()
+    const queued = transport({ method: 'GET', url: `${url}/echo`, headers: {}, signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    const outcome = await Promise.race([
+      queued.then(
+        () => 'answered',
+        (error) => (error instanceof AbortedError ? 'aborted' : `failed: ${error}`),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for the socket'), 500)),
+    ])
+    expect(outcome).toBe('aborted')
+    expect((await busy).status).toBe(200) // the busy request was not disturbed
     await transport.close()
   })
 

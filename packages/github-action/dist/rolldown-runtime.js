@@ -1,1 +1,0 @@
-import{createRequire as e}from"node:module";var t=(e,t)=>()=>(t||(e((t={exports:{}}).exports,t,t.exports),e=null),t.exports),n=e(import.meta.url);export{n,t};
