@@ -1,7 +1,8 @@
 /**
  * `pnpm --filter @avalanche-automation/bench run transports`: which HTTP client core should default to under Node.
- * Side by side in one run against the devnet (its own process): undici.request on an Agent and on a Pool, Node's
- * built-in fetch (itself undici) and node:http (core's createNodeTransport), each sending platform.getHeight.
+ * Side by side in one run against the devnet (its own process): undici.request on an Agent and on a Pool, undici's
+ * Agent.dispatch with a handler of its own (core's createUndiciTransport), Node's built-in fetch (itself undici) and
+ * node:http (core's createNodeTransport), each sending platform.getHeight.
  * Per transport: calls/s and client CPU per call at concurrency 1 and 32 (alternating rounds, medians), the bytes it
  * adds to a one-request esbuild bundle, and the cold start of a program that makes one request (median of spawns).
  * Writes bench/results/transports.{md,json}.
@@ -13,7 +14,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createNodeTransport } from '@avalanche-automation/core'
+import * as core from '@avalanche-automation/core'
 import { build } from 'esbuild'
 import { Agent, Pool, request } from 'undici'
 import { spawnDevnet } from './devnet-process.ts'
@@ -34,11 +35,14 @@ console.log((await res.body.json()).result.height); await agent.close()`,
 const pool = new Pool(process.argv[2], { connections: 32 })
 const res = await pool.request({ path: '/ext/bc/P', method: 'POST', headers: ${JSON.stringify(headers)}, body: ${JSON.stringify(body)} })
 console.log((await res.body.json()).result.height); await pool.close()`,
-  'undici Agent + request modules (as core loads them)': `import Agent from 'undici/lib/dispatcher/agent.js'
-import request from 'undici/lib/api/api-request.js'
+  "undici Agent.dispatch (core's undici transport)": `import Agent from 'undici/lib/dispatcher/agent.js'
 const agent = new Agent({ connections: 32 })
-const res = await request.call(agent, { origin: process.argv[2], path: '/ext/bc/P', method: 'POST', headers: ${JSON.stringify(headers)}, body: ${JSON.stringify(body)} })
-console.log((await res.body.json()).result.height); await agent.close()`,
+const chunks = []
+agent.dispatch({ origin: process.argv[2], path: '/ext/bc/P', method: 'POST', headers: ${JSON.stringify(headers)}, body: ${JSON.stringify(body)} }, {
+  onRequestStart() {}, onResponseStart() {}, onResponseData(_, chunk) { chunks.push(chunk) },
+  onResponseEnd() { console.log(JSON.parse(Buffer.concat(chunks).toString()).result.height); agent.close() },
+  onResponseError(_, error) { throw error },
+})`,
   fetch: `const res = await fetch(process.argv[2] + '/ext/bc/P', { method: 'POST', headers: ${JSON.stringify(headers)}, body: ${JSON.stringify(body)} })
 console.log((await res.json()).result.height)`,
   'node:http': `import { Agent, request } from 'node:http'
@@ -97,14 +101,17 @@ const dir = mkdtempSync(join(benchDir, '.transports-'))
 try {
   const agent = new Agent({ connections: 32 })
   const pool = new Pool(url, { connections: 32 })
-  const nodeHttp = createNodeTransport()
+  const nodeHttp = core.createNodeTransport()
+  // Node's entry (the module-sync condition) exports it; the types this package sees are the bundlers' entry's.
+  const { createUndiciTransport } = core as typeof core & { createUndiciTransport: typeof core.createNodeTransport }
+  const undiciTransport = createUndiciTransport()
   const calls: Record<Name, () => Promise<unknown>> = {
     'undici.request (Agent)': async () =>
       (await request(`${url}/ext/bc/P`, { method: 'POST', headers, body, dispatcher: agent })).body.text(),
     'undici.request (Pool)': async () =>
       (await pool.request({ path: '/ext/bc/P', method: 'POST', headers, body })).body.text(),
-    'undici Agent + request modules (as core loads them)': async () =>
-      (await request(`${url}/ext/bc/P`, { method: 'POST', headers, body, dispatcher: agent })).body.text(),
+    "undici Agent.dispatch (core's undici transport)": async () =>
+      (await undiciTransport({ method: 'POST', url: `${url}/ext/bc/P`, headers, body })).body,
     fetch: async () => (await fetch(`${url}/ext/bc/P`, { method: 'POST', headers, body })).text(),
     'node:http': async () => (await nodeHttp({ method: 'POST', url: `${url}/ext/bc/P`, headers, body })).body,
   }
@@ -127,6 +134,7 @@ try {
   await agent.close()
   await pool.close()
   await nodeHttp.close()
+  await undiciTransport.close()
 
   const rows: Row[] = []
   writeFileSync(join(dir, 'noop.mjs'), '')
@@ -181,7 +189,7 @@ try {
         : `| ${r.name} | ${fmt(r.c1)} | ${fmt(r.c32)} | ${fmt(r.cpuUsC1)} | ${fmt(r.cpuUsC32)} | ${fmt(r.bundleBytes / 1e3)} kB | ${fmt(r.coldWallMs)} / ${fmt(r.coldCpuMs)} ms |`,
     ),
   ].join('\n')
-  const markdown = `# Transports\n\nMeasured ${new Date().toISOString()} on ${machine}; the devnet in its own process on the same machine. platform.getHeight over keep-alive connections, six alternating rounds of 0.7 s per concurrency (medians). Client CPU is the client process's own user + system time per call, steadier than calls/s on a shared machine. Bundle: a program making one request; cold start: spawn to exit of that program, CPU as the child reports it. The "as core loads them" row runs the same Agent and request code as undici.request (Agent), loaded without undici's index: its calls are measured again, its cold start and bundle are its own.\n\n${table}\n`
+  const markdown = `# Transports\n\nMeasured ${new Date().toISOString()} on ${machine}; the devnet in its own process on the same machine. platform.getHeight over keep-alive connections, six alternating rounds of 0.7 s per concurrency (medians). Client CPU is the client process's own user + system time per call, steadier than calls/s on a shared machine. Bundle: a program making one request; cold start: spawn to exit of that program, CPU as the child reports it. The Agent.dispatch row's calls go through core's createUndiciTransport (Agent.dispatch with core's own handler: no body stream); its cold start and bundle are those of a program doing the same with undici's Agent module alone.\n\n${table}\n`
   process.stdout.write(`\n${table}\n`)
   const results = new URL('../results/', import.meta.url)
   writeFileSync(new URL('transports.md', results), markdown)
