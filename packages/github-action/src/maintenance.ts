@@ -4,54 +4,67 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const DAY_MS = 86_400_000
 
 const INSTANT = 'expected a UTC time like "2026-11-24T10:00:00Z" (with Z or an offset)'
-const instant = z.pipe(
-  z.string({ error: INSTANT }),
-  z.transform((text, ctx) => {
-    const ms = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? Date.parse(text) : Number.NaN
-    if (Number.isNaN(ms)) ctx.issues.push({ code: 'custom', message: INSTANT, input: text })
-    return ms
-  }),
-)
 
-/** "HH:MM" (UTC) as minutes since midnight; "24:00" ends a day. */
-const clock = z.pipe(
-  z
-    .string({ error: 'expected a UTC time of day like "02:30"' })
-    .check(z.regex(/^([01]\d|2[0-4]):[0-5]\d$/, { error: 'expected a UTC time of day like "02:30"' })),
-  z.transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3))),
-)
+/** The windows' schemas, built the first time a checks file has maintenance windows (most runs have none). */
+let schemas: ReturnType<typeof buildSchemas> | undefined
+function buildSchemas() {
+  const instant = z.pipe(
+    z.string({ error: INSTANT }),
+    z.transform((text, ctx) => {
+      const ms = /(Z|[+-]\d\d:?\d\d)$/.test(text) ? Date.parse(text) : Number.NaN
+      if (Number.isNaN(ms)) ctx.issues.push({ code: 'custom', message: INSTANT, input: text })
+      return ms
+    }),
+  )
 
-const scope = {
-  name: z.optional(z.string().check(z.minLength(1))),
-  /** Check ids the window covers; every check when omitted. */
-  checks: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  /** "HH:MM" (UTC) as minutes since midnight; "24:00" ends a day. */
+  const clock = z.pipe(
+    z
+      .string({ error: 'expected a UTC time of day like "02:30"' })
+      .check(z.regex(/^([01]\d|2[0-4]):[0-5]\d$/, { error: 'expected a UTC time of day like "02:30"' })),
+    z.transform((text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3))),
+  )
+
+  const scope = {
+    name: z.optional(z.string().check(z.minLength(1))),
+    /** Check ids the window covers; every check when omitted. */
+    checks: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  }
+
+  const oneOff = z.strictObject({ ...scope, from: instant, to: instant }).check(
+    z.refine((w) => !(Number.isFinite(w.from) && Number.isFinite(w.to)) || w.to > w.from, {
+      error: 'to must be after from',
+      path: ['to'],
+    }),
+  )
+
+  const weekly = z.strictObject({
+    ...scope,
+    weekly: z.strictObject({
+      days: z.array(z.enum(DAYS, { error: `expected one of ${DAYS.join(', ')}` })).check(z.minLength(1)),
+      from: clock,
+      /** Before `from`: the window runs past midnight into the next day. */
+      to: clock,
+    }),
+  })
+  return { oneOff, weekly, window: z.union([oneOff, weekly]) }
 }
 
-const oneOff = z.strictObject({ ...scope, from: instant, to: instant }).check(
-  z.refine((w) => !(Number.isFinite(w.from) && Number.isFinite(w.to)) || w.to > w.from, {
-    error: 'to must be after from',
-    path: ['to'],
-  }),
-)
-
-const weekly = z.strictObject({
-  ...scope,
-  weekly: z.strictObject({
-    days: z.array(z.enum(DAYS, { error: `expected one of ${DAYS.join(', ')}` })).check(z.minLength(1)),
-    from: clock,
-    /** Before `from`: the window runs past midnight into the next day. */
-    to: clock,
-  }),
-})
-
 /** One maintenance window of the checks file: a one-off UTC range (`from`, `to`) or a weekly one (`weekly`). */
-export const maintenanceWindow = z.union([oneOff, weekly])
+export const maintenanceWindow = () => {
+  schemas ??= buildSchemas()
+  return schemas.window
+}
 
 /** Validates one window against the form its keys choose, so that the errors name the wrong field. */
-export const parseMaintenanceWindow = (entry: unknown) =>
-  entry && typeof entry === 'object' && 'weekly' in entry ? weekly.safeParse(entry) : oneOff.safeParse(entry)
+export const parseMaintenanceWindow = (entry: unknown) => {
+  schemas ??= buildSchemas()
+  return entry && typeof entry === 'object' && 'weekly' in entry
+    ? schemas.weekly.safeParse(entry)
+    : schemas.oneOff.safeParse(entry)
+}
 
-export type MaintenanceWindow = z.output<typeof maintenanceWindow>
+export type MaintenanceWindow = z.output<ReturnType<typeof maintenanceWindow>>
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 

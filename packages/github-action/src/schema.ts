@@ -72,7 +72,7 @@ export function checksFileSchema(): Record<string, unknown> {
       },
       maintenance: {
         description: 'A maintenance window (UTC): its checks are not run, are reported as maintenance, fail nothing.',
-        ...jsonSchema(maintenanceWindow),
+        ...jsonSchema(maintenanceWindow()),
       },
     },
   }

@@ -26,45 +26,48 @@ export const balance = defineCheck({
   family: 'Balances',
   summary:
     "The balance of an X address (any asset) or a P address, summed from its UTXOs by the node's rules and compared by `figure` (X: total or spendable alone; P: total, unlocked, lockedStakeable or lockedNotStakeable; default total), or of an EVM address (Data API: native or an ERC-20 token), is within [min, max].",
-  fields: z
-    .strictObject({
-      chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
-      address: z.string().check(z.minLength(1)),
-      asset: z.optional(z.string().check(z.minLength(1))),
-      chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
-      token: z.optional(
-        z
-          .string()
-          .check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an ERC-20 contract address (0x + 40 hex digits)' })),
-      ),
-      figure: z.optional(
-        z.enum(['total', 'spendable', 'unlocked', 'lockedStakeable', 'lockedNotStakeable'], {
-          error: 'expected total, spendable (X), unlocked, lockedStakeable or lockedNotStakeable (P)',
+  fields: () =>
+    z
+      .strictObject({
+        chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
+        address: z.string().check(z.minLength(1)),
+        asset: z.optional(z.string().check(z.minLength(1))),
+        chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
+        token: z.optional(
+          z
+            .string()
+            .check(
+              z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected an ERC-20 contract address (0x + 40 hex digits)' }),
+            ),
+        ),
+        figure: z.optional(
+          z.enum(['total', 'spendable', 'unlocked', 'lockedStakeable', 'lockedNotStakeable'], {
+            error: 'expected total, spendable (X), unlocked, lockedStakeable or lockedNotStakeable (P)',
+          }),
+        ),
+        min: z.optional(amount),
+        max: z.optional(amount),
+      })
+      .check(
+        z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' }),
+        z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
+          error: 'chain evm needs chainId (e.g. "43114")',
+          path: ['chainId'],
+        }),
+        z.refine((s) => s.chain === 'X' || s.asset === undefined, {
+          error: 'asset applies to chain X only (use token on evm)',
+          path: ['asset'],
+        }),
+        z.refine((s) => s.chain === 'evm' || s.token === undefined, {
+          error: 'token applies to chain evm only',
+          path: ['token'],
+        }),
+        z.refine((s) => s.figure === undefined || (s.chain !== 'evm' && FIGURES[s.chain].some((f) => f === s.figure)), {
+          error:
+            'figure on X is total or spendable; on P total, unlocked, lockedStakeable or lockedNotStakeable; none on evm',
+          path: ['figure'],
         }),
       ),
-      min: z.optional(amount),
-      max: z.optional(amount),
-    })
-    .check(
-      z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' }),
-      z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
-        error: 'chain evm needs chainId (e.g. "43114")',
-        path: ['chainId'],
-      }),
-      z.refine((s) => s.chain === 'X' || s.asset === undefined, {
-        error: 'asset applies to chain X only (use token on evm)',
-        path: ['asset'],
-      }),
-      z.refine((s) => s.chain === 'evm' || s.token === undefined, {
-        error: 'token applies to chain evm only',
-        path: ['token'],
-      }),
-      z.refine((s) => s.figure === undefined || (s.chain !== 'evm' && FIGURES[s.chain].some((f) => f === s.figure)), {
-        error:
-          'figure on X is total or spendable; on P total, unlocked, lockedStakeable or lockedNotStakeable; none on evm',
-        path: ['figure'],
-      }),
-    ),
   expected: (spec) => {
     const bounds = [spec.min && `≥ ${spec.min}`, spec.max && `≤ ${spec.max}`].filter(Boolean).join(' and ')
     return spec.chain === 'evm' ? bounds : `${LABEL[spec.figure ?? 'total']} ${bounds}`

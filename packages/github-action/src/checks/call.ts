@@ -33,26 +33,27 @@ export function selectPath(root: unknown, path: string): unknown[] {
   return values
 }
 
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()])
+const scalar = () => z.union([z.string(), z.number(), z.boolean(), z.null()])
 
-const assertion = z
-  .strictObject({
-    path: z.string().check(z.regex(/^\$/, { error: 'expected a path starting with $, e.g. "$.height"' })),
-    exists: z.optional(z.boolean()),
-    equals: z.optional(scalar),
-    notEquals: z.optional(scalar),
-    min: z.optional(z.union([z.number(), z.string()])),
-    max: z.optional(z.union([z.number(), z.string()])),
-    in: z.optional(z.array(scalar)),
-    matches: z.optional(z.string()),
-  })
-  .check(
-    z.refine((a) => Object.keys(a).length > 1, {
-      error: 'add a test: exists, equals, notEquals, min, max, in or matches',
-    }),
-  )
+const assertion = () =>
+  z
+    .strictObject({
+      path: z.string().check(z.regex(/^\$/, { error: 'expected a path starting with $, e.g. "$.height"' })),
+      exists: z.optional(z.boolean()),
+      equals: z.optional(scalar()),
+      notEquals: z.optional(scalar()),
+      min: z.optional(z.union([z.number(), z.string()])),
+      max: z.optional(z.union([z.number(), z.string()])),
+      in: z.optional(z.array(scalar())),
+      matches: z.optional(z.string()),
+    })
+    .check(
+      z.refine((a) => Object.keys(a).length > 1, {
+        error: 'add a test: exists, equals, notEquals, min, max, in or matches',
+      }),
+    )
 
-type Assertion = z.output<typeof assertion>
+type Assertion = z.output<ReturnType<typeof assertion>>
 
 /** Compares decimal strings (bigint results) exactly and anything else as numbers. */
 const compare = (a: unknown, b: number | string): number => {
@@ -97,35 +98,36 @@ export const call = defineCheck({
   kind: 'call',
   family: 'Raw calls',
   summary: 'Any catalog operation by id with JSON params; assertions on paths of its JSON result.',
-  fields: z
-    .strictObject({
-      operation: z.string().check(
-        z.refine((id) => findOperation(id) !== undefined, {
-          error: (issue) => `unknown operation "${issue.input}"; ${suggest(String(issue.input))}`,
+  fields: () =>
+    z
+      .strictObject({
+        operation: z.string().check(
+          z.refine((id) => findOperation(id) !== undefined, {
+            error: (issue) => `unknown operation "${issue.input}"; ${suggest(String(issue.input))}`,
+          }),
+        ),
+        params: z.optional(z.record(z.string(), z.unknown())),
+        assert: z.pipe(
+          z.union([assertion(), z.array(assertion()).check(z.minLength(1))]),
+          z.transform((a) => (Array.isArray(a) ? a : [a])),
+        ),
+      })
+      .check(
+        z.superRefine((spec, ctx) => {
+          const op = findOperation(spec.operation)
+          if (!op) return
+          if (!op.readOnly)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['operation'],
+              message: `${op.id} changes node state; only read-only operations can be checks`,
+            })
+          const parsed = op.params.safeParse(spec.params)
+          for (const issue of parsed.error?.issues ?? []) {
+            ctx.addIssue({ code: 'custom', path: ['params', ...issue.path.map(String)], message: issue.message })
+          }
         }),
       ),
-      params: z.optional(z.record(z.string(), z.unknown())),
-      assert: z.pipe(
-        z.union([assertion, z.array(assertion).check(z.minLength(1))]),
-        z.transform((a) => (Array.isArray(a) ? a : [a])),
-      ),
-    })
-    .check(
-      z.superRefine((spec, ctx) => {
-        const op = findOperation(spec.operation)
-        if (!op) return
-        if (!op.readOnly)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['operation'],
-            message: `${op.id} changes node state; only read-only operations can be checks`,
-          })
-        const parsed = op.params.safeParse(spec.params)
-        for (const issue of parsed.error?.issues ?? []) {
-          ctx.addIssue({ code: 'custom', path: ['params', ...issue.path.map(String)], message: issue.message })
-        }
-      }),
-    ),
   expected: (spec) => spec.assert.map(describe).join('; '),
   async run(spec, { client, call }) {
     const op = findOperation(spec.operation)

@@ -9,23 +9,26 @@ export const l1ValidatorBalance = defineCheck({
   family: 'Validators',
   summary:
     "An L1 validator (by nodeId or validationId on subnetId) has at least minDays of fee left: its balance (platform.getCurrentValidators) over the current fee (platform.getValidatorFeeState's price, nAVAX per second).",
-  fields: z
-    .strictObject({
-      subnetId: z.string().check(z.minLength(1, { error: 'expected the L1 (subnet) ID the validator belongs to' })),
-      nodeId: z.optional(
-        z
-          .string()
-          .check(z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })),
+  fields: () =>
+    z
+      .strictObject({
+        subnetId: z.string().check(z.minLength(1, { error: 'expected the L1 (subnet) ID the validator belongs to' })),
+        nodeId: z.optional(
+          z
+            .string()
+            .check(
+              z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' }),
+            ),
+        ),
+        validationId: z.optional(z.string().check(z.minLength(1))),
+        minDays: z.number().check(z.nonnegative({ error: 'expected a number of days, 0 or more' })),
+      })
+      .check(
+        z.refine((s) => (s.nodeId === undefined) !== (s.validationId === undefined), {
+          error: 'set nodeId or validationId (one of them): which L1 validator to check',
+          path: ['nodeId'],
+        }),
       ),
-      validationId: z.optional(z.string().check(z.minLength(1))),
-      minDays: z.number().check(z.nonnegative({ error: 'expected a number of days, 0 or more' })),
-    })
-    .check(
-      z.refine((s) => (s.nodeId === undefined) !== (s.validationId === undefined), {
-        error: 'set nodeId or validationId (one of them): which L1 validator to check',
-        path: ['nodeId'],
-      }),
-    ),
   expected: (spec) => `≥ ${spec.minDays} days of fee at the current price`,
   async run(spec, { client, call }) {
     const who = spec.nodeId ?? `validation ${spec.validationId}`

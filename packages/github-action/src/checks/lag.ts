@@ -7,23 +7,24 @@ export const rpcLag = defineCheck({
   family: 'Progress',
   summary:
     "The node's P- or X-Chain height is at most `maxLag` blocks behind a reference: another node (`referenceUrl`) or the Data API's latest block on `network` (`reference: data`).",
-  fields: z
-    .strictObject({
-      chain: z.enum(['P', 'X'], { error: 'expected P or X' }),
-      reference: z._default(
-        z.enum(['node', 'data'], { error: 'expected node (referenceUrl) or data (the Data API)' }),
-        'node',
+  fields: () =>
+    z
+      .strictObject({
+        chain: z.enum(['P', 'X'], { error: 'expected P or X' }),
+        reference: z._default(
+          z.enum(['node', 'data'], { error: 'expected node (referenceUrl) or data (the Data API)' }),
+          'node',
+        ),
+        referenceUrl: z.optional(z.url({ error: 'expected the reference node URL, e.g. https://api.avax.network' })),
+        network: z.optional(z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' })),
+        maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
+      })
+      .check(
+        z.refine((s) => (s.reference === 'node' ? s.referenceUrl !== undefined : s.network !== undefined), {
+          error: 'reference node needs referenceUrl; reference data needs network (mainnet or fuji)',
+          path: ['reference'],
+        }),
       ),
-      referenceUrl: z.optional(z.url({ error: 'expected the reference node URL, e.g. https://api.avax.network' })),
-      network: z.optional(z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' })),
-      maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
-    })
-    .check(
-      z.refine((s) => (s.reference === 'node' ? s.referenceUrl !== undefined : s.network !== undefined), {
-        error: 'reference node needs referenceUrl; reference data needs network (mainnet or fuji)',
-        path: ['reference'],
-      }),
-    ),
   expected: (spec) =>
     `${spec.chain} lag ≤ ${spec.maxLag} blocks behind ${spec.reference === 'data' ? 'the Data API' : 'the reference node'}`,
   async run(spec, { client, call }) {

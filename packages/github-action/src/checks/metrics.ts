@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { betterOf, defineCheck } from './types.js'
 
-const chainId = z.string().check(z.minLength(1, { error: 'expected an EVM chain ID like "43114"' }))
+const chainId = () => z.string().check(z.minLength(1, { error: 'expected an EVM chain ID like "43114"' }))
 const bounds = (s: { min?: number | undefined; max?: number | undefined }) => s.min !== undefined || s.max !== undefined
 const showBounds = (s: { min?: number | undefined; max?: number | undefined }) =>
   [s.min !== undefined && `≥ ${s.min}`, s.max !== undefined && `≤ ${s.max}`].filter(Boolean).join(' and ')
@@ -12,7 +12,7 @@ export const tps = defineCheck({
   kind: 'tps',
   family: 'Metrics',
   summary: "The latest daily average TPS of an EVM chain (the seed's GET /v1/avg_tps/{chainId}) is ≥ min.",
-  fields: z.strictObject({ chainId, min: z.number().check(z.nonnegative()) }),
+  fields: () => z.strictObject({ chainId: chainId(), min: z.number().check(z.nonnegative()) }),
   expected: (spec) => `≥ ${spec.min} tx/s`,
   async run(spec, { client, call }) {
     const { results } = await client.metrics.getAvgTps({ chainId: spec.chainId }, call)
@@ -33,18 +33,19 @@ export const chainMetric = defineCheck({
   family: 'Metrics',
   summary:
     'The latest point of any Metrics API v2 chain metric (txCount, activeAddresses, gasUsed, ...) is within [min, max].',
-  fields: z
-    .strictObject({
-      chainId,
-      metric: z.string().check(z.minLength(1)),
-      timeInterval: z._default(
-        z.enum(['hour', 'day', 'week', 'month'], { error: 'expected hour, day, week or month' }),
-        'day',
-      ),
-      min: z.optional(z.number()),
-      max: z.optional(z.number()),
-    })
-    .check(z.refine(bounds, { error: 'set min, max or both' })),
+  fields: () =>
+    z
+      .strictObject({
+        chainId: chainId(),
+        metric: z.string().check(z.minLength(1)),
+        timeInterval: z._default(
+          z.enum(['hour', 'day', 'week', 'month'], { error: 'expected hour, day, week or month' }),
+          'day',
+        ),
+        min: z.optional(z.number()),
+        max: z.optional(z.number()),
+      })
+      .check(z.refine(bounds, { error: 'set min, max or both' })),
   expected: (spec) => `${spec.metric} ${showBounds(spec)}`,
   async run(spec, { client, call }) {
     const page = await client.metrics.getEvmChainMetrics(

@@ -9,22 +9,25 @@ export const health = defineCheck({
   family: 'Node',
   summary:
     "GET readiness, liveness or health probe is healthy (optionally only the checks of some subnet tags), with each check's details; minPeers and minFreeDisk (percent) read the health probe's network and diskspace checks.",
-  fields: z
-    .strictObject({
-      probe: z._default(
-        z.enum(['readiness', 'liveness', 'health'], { error: 'expected readiness, liveness or health' }),
-        'readiness',
+  fields: () =>
+    z
+      .strictObject({
+        probe: z._default(
+          z.enum(['readiness', 'liveness', 'health'], { error: 'expected readiness, liveness or health' }),
+          'readiness',
+        ),
+        tags: z.optional(z.array(z.string().check(z.minLength(1)))),
+        minPeers: z.optional(z.number().check(z.int(), z.nonnegative())),
+        minFreeDisk: z.optional(
+          z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' })),
+        ),
+      })
+      .check(
+        z.refine((s) => s.probe === 'health' || (s.minPeers === undefined && s.minFreeDisk === undefined), {
+          error: 'minPeers and minFreeDisk read the network and diskspace checks, which only probe health runs',
+          path: ['probe'],
+        }),
       ),
-      tags: z.optional(z.array(z.string().check(z.minLength(1)))),
-      minPeers: z.optional(z.number().check(z.int(), z.nonnegative())),
-      minFreeDisk: z.optional(z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' }))),
-    })
-    .check(
-      z.refine((s) => s.probe === 'health' || (s.minPeers === undefined && s.minFreeDisk === undefined), {
-        error: 'minPeers and minFreeDisk read the network and diskspace checks, which only probe health runs',
-        path: ['probe'],
-      }),
-    ),
   expected: (spec) =>
     [
       `${spec.probe} healthy`,
@@ -105,9 +108,10 @@ export const bootstrapped = defineCheck({
   kind: 'bootstrapped',
   family: 'Node',
   summary: 'info.isBootstrapped is true for each chain (default P, X, C).',
-  fields: z.strictObject({
-    chains: z._default(z.array(z.string().check(z.minLength(1))).check(z.minLength(1)), ['P', 'X', 'C']),
-  }),
+  fields: () =>
+    z.strictObject({
+      chains: z._default(z.array(z.string().check(z.minLength(1))).check(z.minLength(1)), ['P', 'X', 'C']),
+    }),
   expected: (spec) => `${spec.chains.join(', ')} bootstrapped`,
   async run(spec, { client, call }) {
     const done = await Promise.all(spec.chains.map((chain) => client.info.isBootstrapped({ chain }, call)))
@@ -124,16 +128,17 @@ export const network = defineCheck({
   kind: 'network',
   family: 'Node',
   summary: 'The node runs on the expected network: networkId (1 Mainnet, 5 Fuji) and/or networkName.',
-  fields: z
-    .strictObject({
-      networkId: z.optional(z.number().check(z.int(), z.nonnegative())),
-      networkName: z.optional(z.string().check(z.minLength(1))),
-    })
-    .check(
-      z.refine((spec) => spec.networkId !== undefined || spec.networkName !== undefined, {
-        error: 'set networkId (1 Mainnet, 5 Fuji), networkName (mainnet, fuji) or both',
-      }),
-    ),
+  fields: () =>
+    z
+      .strictObject({
+        networkId: z.optional(z.number().check(z.int(), z.nonnegative())),
+        networkName: z.optional(z.string().check(z.minLength(1))),
+      })
+      .check(
+        z.refine((spec) => spec.networkId !== undefined || spec.networkName !== undefined, {
+          error: 'set networkId (1 Mainnet, 5 Fuji), networkName (mainnet, fuji) or both',
+        }),
+      ),
   expected: (spec) =>
     [spec.networkName, spec.networkId === undefined ? undefined : `id ${spec.networkId}`].filter(Boolean).join(', '),
   async run(spec, { client, call }) {
@@ -150,10 +155,11 @@ export const network = defineCheck({
   },
 })
 
-const semver = z.pipe(
-  z.pipe(z.union([z.string(), z.number()], { error: 'expected a version like "1.13.0"' }), z.transform(String)),
-  z.string().check(z.regex(/^v?\d+(\.\d+){0,2}$/, { error: 'expected a version like "1.13.0"' })),
-)
+const semver = () =>
+  z.pipe(
+    z.pipe(z.union([z.string(), z.number()], { error: 'expected a version like "1.13.0"' }), z.transform(String)),
+    z.string().check(z.regex(/^v?\d+(\.\d+){0,2}$/, { error: 'expected a version like "1.13.0"' })),
+  )
 const parts = (version: string) =>
   (/(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version) ?? []).slice(1, 4).map((p) => Number(p ?? 0))
 
@@ -168,7 +174,7 @@ export const nodeVersion = defineCheck({
   kind: 'node-version',
   family: 'Node',
   summary: 'info.getNodeVersion is at least `min` (e.g. "1.13.0").',
-  fields: z.strictObject({ min: semver }),
+  fields: () => z.strictObject({ min: semver() }),
   expected: (spec) => `≥ ${spec.min.replace(/^v/, '')}`,
   async run(spec, { client, call }) {
     const { version } = await client.info.getNodeVersion(undefined, call)

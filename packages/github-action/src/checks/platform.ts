@@ -8,13 +8,14 @@ export const blockchainStatus = defineCheck({
   kind: 'blockchain-status',
   family: 'P-Chain',
   summary: 'platform.getBlockchainStatus of a blockchain is one of `in` (default Validating).',
-  fields: z.strictObject({
-    blockchainId: z.string().check(z.minLength(1)),
-    in: z._default(
-      z.array(z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })).check(z.minLength(1)),
-      ['Validating'],
-    ),
-  }),
+  fields: () =>
+    z.strictObject({
+      blockchainId: z.string().check(z.minLength(1)),
+      in: z._default(
+        z.array(z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })).check(z.minLength(1)),
+        ['Validating'],
+      ),
+    }),
   expected: (spec) => spec.in.join(' or '),
   async run(spec, { client, call }) {
     const { status } = await client.platform.getBlockchainStatus({ blockchainID: spec.blockchainId }, call)
@@ -26,13 +27,14 @@ export const supply = defineCheck({
   kind: 'supply',
   family: 'P-Chain',
   summary: 'platform.getCurrentSupply (Primary Network, or a subnet) is within [min, max].',
-  fields: z
-    .strictObject({
-      subnetId: z.optional(z.string().check(z.minLength(1))),
-      min: z.optional(amount),
-      max: z.optional(amount),
-    })
-    .check(z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' })),
+  fields: () =>
+    z
+      .strictObject({
+        subnetId: z.optional(z.string().check(z.minLength(1))),
+        min: z.optional(amount),
+        max: z.optional(amount),
+      })
+      .check(z.refine((s) => s.min !== undefined || s.max !== undefined, { error: 'set min, max or both' })),
   expected: (spec) => [spec.min && `≥ ${spec.min}`, spec.max && `≤ ${spec.max}`].filter(Boolean).join(' and '),
   async run(spec, { client, call }) {
     const { supply } = await client.platform.getCurrentSupply(

@@ -3,8 +3,9 @@ import * as z from 'zod/mini'
 import { duration, showMs } from '../units.js'
 import { defineCheck } from './types.js'
 
-const window = z._default(duration, 10_000)
-const minIncrease = z._default(z.number().check(z.int(), z.nonnegative()), 1)
+// Builders, not schemas: built with the fields of a kind a run uses (./types.ts, defineCheck).
+const window = () => z._default(duration, 10_000)
+const minIncrease = () => z._default(z.number().check(z.int(), z.nonnegative()), 1)
 
 /** Reads a counter twice, `window` apart, and wants it to grow by at least `minIncrease`. */
 const advancing = async (
@@ -28,7 +29,12 @@ export const chainProgress = defineCheck({
   kind: 'chain-progress',
   family: 'Progress',
   summary: 'P- or X-Chain height grows by at least `minIncrease` blocks within `window`.',
-  fields: z.strictObject({ chain: z.enum(['P', 'X'], { error: 'expected P or X' }), window, minIncrease }),
+  fields: () =>
+    z.strictObject({
+      chain: z.enum(['P', 'X'], { error: 'expected P or X' }),
+      window: window(),
+      minIncrease: minIncrease(),
+    }),
   expected: (spec) => `${spec.chain} height +${spec.minIncrease} in ${showMs(spec.window)}`,
   run: (spec, { client, call, sleep }) =>
     advancing(
@@ -41,14 +47,15 @@ export const chainProgress = defineCheck({
     ),
 })
 
-const indexName = z.enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
+const indexName = () => z.enum(indexNames, { error: `expected one of ${indexNames.join(', ')}` })
 
 export const indexProgress = defineCheck({
   kind: 'index-progress',
   family: 'Progress',
   summary:
     'An index (node started with --index-enabled=true) accepts at least `minIncrease` containers within `window`. X/tx and X/vtx stopped growing at Cortina (2023): watch X/block for the X-Chain.',
-  fields: z.strictObject({ index: z._default(indexName, 'X/block'), window, minIncrease }),
+  fields: () =>
+    z.strictObject({ index: z._default(indexName(), 'X/block'), window: window(), minIncrease: minIncrease() }),
   expected: (spec) => `${spec.index} +${spec.minIncrease} in ${showMs(spec.window)}`,
   run: (spec, { client, call, sleep }) =>
     advancing(async () => (await client.index.getLastAccepted({ indexName: spec.index }, call)).index, spec, sleep),
@@ -58,10 +65,11 @@ export const indexCaughtUp = defineCheck({
   kind: 'index-caught-up',
   family: 'Progress',
   summary: "A block index's container count is within `maxLag` of its chain's height (index n is block n+1).",
-  fields: z.strictObject({
-    index: z.enum(['X/block', 'P/block'], { error: 'expected X/block or P/block' }),
-    maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
-  }),
+  fields: () =>
+    z.strictObject({
+      index: z.enum(['X/block', 'P/block'], { error: 'expected X/block or P/block' }),
+      maxLag: z._default(z.number().check(z.int(), z.nonnegative()), 2),
+    }),
   expected: (spec) => `lag ≤ ${spec.maxLag} blocks`,
   async run(spec, { client, call }) {
     const [last, chain] = await Promise.all([

@@ -2,21 +2,23 @@ import * as z from 'zod/mini'
 import { defineCheck } from './types.js'
 
 const DAY = 86_400
-const nodeId = z.optional(
-  z
-    .string()
-    .check(z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })),
-)
+const nodeId = () =>
+  z.optional(
+    z
+      .string()
+      .check(z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })),
+  )
 
 export const uptime = defineCheck({
   kind: 'uptime',
   family: 'Validators',
   summary:
     "A validator's uptime is at least `min` percent (default 80, the Primary Network's reward threshold): this node's as the network's stake sees it (info.uptime), or `nodeId`'s as this node sees it (platform.getCurrentValidators).",
-  fields: z.strictObject({
-    nodeId,
-    min: z._default(z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' })), 80),
-  }),
+  fields: () =>
+    z.strictObject({
+      nodeId: nodeId(),
+      min: z._default(z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' })), 80),
+    }),
   expected: (spec) => `${spec.nodeId ?? 'this node'} uptime ≥ ${spec.min}%`,
   async run(spec, { client, call }) {
     if (!spec.nodeId) {
@@ -52,14 +54,17 @@ export const stakeEnding = defineCheck({
   family: 'Validators',
   summary:
     'No stake of a Primary Network validator (default this node) ends within `days`: its validation and its delegations (platform.getCurrentValidators with that one nodeID lists them), or only those of `include`.',
-  fields: z.strictObject({
-    nodeId,
-    days: z.number().check(z.positive({ error: 'expected a number of days above 0' })),
-    include: z._default(
-      z.array(z.enum(['validator', 'delegators'], { error: 'expected validator or delegators' })).check(z.minLength(1)),
-      ['validator', 'delegators'],
-    ),
-  }),
+  fields: () =>
+    z.strictObject({
+      nodeId: nodeId(),
+      days: z.number().check(z.positive({ error: 'expected a number of days above 0' })),
+      include: z._default(
+        z
+          .array(z.enum(['validator', 'delegators'], { error: 'expected validator or delegators' }))
+          .check(z.minLength(1)),
+        ['validator', 'delegators'],
+      ),
+    }),
   expected: (spec) => `no ${spec.include.join(' or ')} stake ending within ${spec.days} days`,
   async run(spec, ctx) {
     const id = spec.nodeId ?? (await ctx.nodeId())

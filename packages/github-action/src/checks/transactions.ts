@@ -7,18 +7,19 @@ export const txAccepted = defineCheck({
   family: 'Transactions',
   summary:
     'A transaction is accepted: X (avm.getTx finds it), P (getTxStatus Committed), evm (Data API transaction detail with status success).',
-  fields: z
-    .strictObject({
-      chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
-      txId: z.string().check(z.minLength(1)),
-      chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
-    })
-    .check(
-      z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
-        error: 'chain evm needs chainId (e.g. "43114")',
-        path: ['chainId'],
-      }),
-    ),
+  fields: () =>
+    z
+      .strictObject({
+        chain: z.enum(['X', 'P', 'evm'], { error: 'expected X, P or evm' }),
+        txId: z.string().check(z.minLength(1)),
+        chainId: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'expected an EVM chain ID like "43114"' }))),
+      })
+      .check(
+        z.refine((s) => s.chain !== 'evm' || s.chainId !== undefined, {
+          error: 'chain evm needs chainId (e.g. "43114")',
+          path: ['chainId'],
+        }),
+      ),
   expected: (spec) => (spec.chain === 'P' ? 'Committed' : spec.chain === 'evm' ? 'success' : 'accepted'),
   async run(spec, { client, call }) {
     if (spec.chain === 'P') {

@@ -49,4 +49,19 @@ export interface CheckKind<S extends z.ZodMiniType = z.ZodMiniType> {
   run(spec: z.output<S>, ctx: CheckContext): Promise<Outcome>
 }
 
-export const defineCheck = <S extends z.ZodMiniType>(kind: CheckKind<S>): CheckKind<S> => kind
+/**
+ * A check kind whose fields schema is built the first time it is read: a run builds only the kinds its checks use, not
+ * all twenty at every start (the Action's cold start, bench/results/latest.md).
+ */
+export const defineCheck = <S extends z.ZodMiniType>(
+  kind: Omit<CheckKind<S>, 'fields'> & { fields: () => S },
+): CheckKind<S> => {
+  let fields: S | undefined
+  return {
+    ...kind,
+    get fields() {
+      fields ??= kind.fields()
+      return fields
+    },
+  }
+}

@@ -9,39 +9,43 @@ export const validator = defineCheck({
   family: 'Validators',
   summary:
     'A node (default: this node) is a current validator of the Primary Network or a subnet/L1, optionally connected, with uptime, days left, weight and L1 balance thresholds; `source: data` reads the Data API (getSingleValidatorDetails on `network`) when the node you reach is not the validator.',
-  fields: z
-    .strictObject({
-      nodeId: z.optional(
-        z
-          .string()
-          .check(z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' })),
+  fields: () =>
+    z
+      .strictObject({
+        nodeId: z.optional(
+          z
+            .string()
+            .check(
+              z.regex(/^NodeID-/, { error: 'expected a node ID like "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg"' }),
+            ),
+        ),
+        subnetId: z.optional(z.string().check(z.minLength(1))),
+        connected: z.optional(z.boolean()),
+        minUptime: z.optional(z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' }))),
+        minDaysLeft: z.optional(z.number()),
+        minWeight: z.optional(amount),
+        minBalance: z.optional(amount),
+        source: z.optional(
+          z.enum(['node', 'data'], { error: 'expected node (platform.getCurrentValidators) or data (Data API)' }),
+        ),
+        network: z.optional(z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' })),
+      })
+      .check(
+        z.refine((s) => s.source !== 'data' || (s.nodeId !== undefined && s.network !== undefined), {
+          error:
+            'source data needs nodeId and network (mainnet or fuji): the Data API does not know which node you mean',
+          path: ['source'],
+        }),
+        z.refine((s) => s.source === 'data' || s.network === undefined, {
+          error: 'network applies to source data only',
+          path: ['network'],
+        }),
+        z.refine((s) => s.source !== 'data' || (s.connected === undefined && s.minBalance === undefined), {
+          error:
+            'source data reports no connection and no L1 balance: drop connected/minBalance or read the node (source node)',
+          path: ['source'],
+        }),
       ),
-      subnetId: z.optional(z.string().check(z.minLength(1))),
-      connected: z.optional(z.boolean()),
-      minUptime: z.optional(z.number().check(z.gte(0), z.lte(100, { error: 'expected a percentage from 0 to 100' }))),
-      minDaysLeft: z.optional(z.number()),
-      minWeight: z.optional(amount),
-      minBalance: z.optional(amount),
-      source: z.optional(
-        z.enum(['node', 'data'], { error: 'expected node (platform.getCurrentValidators) or data (Data API)' }),
-      ),
-      network: z.optional(z.enum(['mainnet', 'fuji'], { error: 'expected mainnet or fuji' })),
-    })
-    .check(
-      z.refine((s) => s.source !== 'data' || (s.nodeId !== undefined && s.network !== undefined), {
-        error: 'source data needs nodeId and network (mainnet or fuji): the Data API does not know which node you mean',
-        path: ['source'],
-      }),
-      z.refine((s) => s.source === 'data' || s.network === undefined, {
-        error: 'network applies to source data only',
-        path: ['network'],
-      }),
-      z.refine((s) => s.source !== 'data' || (s.connected === undefined && s.minBalance === undefined), {
-        error:
-          'source data reports no connection and no L1 balance: drop connected/minBalance or read the node (source node)',
-        path: ['source'],
-      }),
-    ),
   expected: (spec) =>
     [
       spec.nodeId ? `${spec.nodeId} validating` : 'this node validating',

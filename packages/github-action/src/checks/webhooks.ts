@@ -10,12 +10,15 @@ export const webhook = defineCheck({
   family: 'Webhooks',
   summary:
     'A Data API webhook subscription is active: the service has not deactivated its delivery (getWebhook status), optionally to the expected URL.',
-  fields: z.strictObject({
-    webhookId: z
-      .string()
-      .check(z.minLength(1, { error: 'expected the webhook ID (data.createWebhook or data.listWebhooks answers it)' })),
-    url: z.optional(z.url({ error: 'expected the receiver URL the webhook should deliver to' })),
-  }),
+  fields: () =>
+    z.strictObject({
+      webhookId: z
+        .string()
+        .check(
+          z.minLength(1, { error: 'expected the webhook ID (data.createWebhook or data.listWebhooks answers it)' }),
+        ),
+      url: z.optional(z.url({ error: 'expected the receiver URL the webhook should deliver to' })),
+    }),
   expected: (spec) => (spec.url ? `active, delivering to ${spec.url}` : 'active'),
   async run(spec, { client, call }) {
     const hook = (await client.data.getWebhook({ id: spec.webhookId }, call)) as {
