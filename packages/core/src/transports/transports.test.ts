@@ -43,6 +43,11 @@ beforeAll(async () => {
               port: req.socket.remotePort,
             }),
           )
+        case '/hints':
+          // An informational 103 (Early Hints) before the answer.
+          res.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' })
+          res.writeHead(200, { 'content-type': 'application/json' })
+          return res.end('{"final":true}')
         case '/silent':
           return // never answers
         case '/slow':
@@ -114,6 +119,15 @@ describe.each([
     )
     expect(bodies.map((r) => JSON.parse(r.body).n)).toEqual([4, 9, 2, 7])
     expect(bodies.every((r, i) => r.body === bodyOfChunks([4, 9, 2, 7][i] as number))).toBe(true)
+    await transport.close()
+  })
+
+  test('an informational response (103 Early Hints) before the answer is not taken for it', async () => {
+    const transport = createTransport()
+    const response = await transport({ method: 'GET', url: `${url}/hints`, headers: {} })
+    expect(response).toMatchObject({ status: 200, body: '{"final":true}' })
+    expect(response.headers['content-type']).toBe('application/json')
+    expect(response.headers.link).toBeUndefined()
     await transport.close()
   })
 

@@ -132,12 +132,12 @@ class Exchange implements Dispatcher.DispatchHandler {
     else this.#controller = controller
   }
 
+  // Also called for an informational (1xx) response; the final response's call follows and overwrites it.
   onResponseStart(
     _controller: Dispatcher.DispatchController,
     statusCode: number,
     headers: Record<string, string | string[] | undefined>,
   ): void {
-    if (statusCode < 200) return // 1xx: informational, the response follows
     this.#status = statusCode
     this.#headers = headers
   }
