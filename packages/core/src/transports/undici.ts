@@ -11,8 +11,8 @@ export type UndiciTransport = NodeTransport
 /**
  * undici's Agent, loaded on first use: by its module, not undici's index, which loads fetch, WebSocket, caches and
  * mocks too (~45 ms more CPU, bench/results/transports.md; the path is undici's own, so its range is pinned, ~). Even
- * the Agent costs a program ~35 ms of CPU (it loads Node's http, http2, tls and crypto), so importing core does not
- * load it. Its `request` API is not used (Exchange, below, says why).
+ * the Agent's module costs a program tens of ms of CPU (it loads Node's http, http2, tls and crypto), so importing core
+ * does not load it. Its `request` API is not used (Exchange, below, says why).
  */
 let undici: Promise<typeof Agent> | undefined
 export const loadUndici = (): Promise<typeof Agent> =>
