@@ -24,6 +24,18 @@ export interface HttpResponse {
 
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>
 
+/** A response's headers as `HttpResponse` holds them: a header sent several times joined by ", " (RFC 9110 5.3). */
+export function joinHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const name in headers) {
+    const value = headers[name]
+    out[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
 /** Error codes raised before a byte of the request could have reached the server. */
 const notSentCodes = new Set([
   'ECONNREFUSED',

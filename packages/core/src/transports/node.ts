@@ -6,6 +6,7 @@ import {
   errorCode,
   type HttpRequest,
   type HttpResponse,
+  joinHeaders,
   requestNeverSent,
   splitUrl,
   type Transport,
@@ -129,11 +130,11 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
           })
           res.on('end', () => {
             if (!settle()) return
-            const out: Record<string, string | undefined> = {}
-            for (const [name, value] of Object.entries(res.headers)) {
-              out[name] = Array.isArray(value) ? value.join(', ') : value
-            }
-            resolve({ status: res.statusCode ?? 0, headers: out, body: utf8Text(Buffer.concat(chunks, size), size) })
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: joinHeaders(res.headers),
+              body: utf8Text(Buffer.concat(chunks, size), size),
+            })
           })
         },
       )

@@ -1,7 +1,14 @@
 import type { Agent, Dispatcher } from 'undici'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { redactUrl } from '../redact.js'
-import { errorCode, type HttpRequest, type HttpResponse, requestNeverSent, splitUrl } from '../transport.js'
+import {
+  errorCode,
+  type HttpRequest,
+  type HttpResponse,
+  joinHeaders,
+  requestNeverSent,
+  splitUrl,
+} from '../transport.js'
 import type { NodeTransport, NodeTransportOptions } from './node.js'
 import { utf8Text } from './utf8-text.js'
 
@@ -149,14 +156,9 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     if (!this.#settle()) return
-    const headers: Record<string, string | undefined> = {}
-    for (const name in this.#headers) {
-      const value = this.#headers[name]
-      headers[name] = Array.isArray(value) ? value.join(', ') : value
-    }
     const chunks = this.#chunks
     const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#length)
-    this.#resolve({ status: this.#status, headers, body: utf8Text(bytes, this.#length) })
+    this.#resolve({ status: this.#status, headers: joinHeaders(this.#headers), body: utf8Text(bytes, this.#length) })
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
