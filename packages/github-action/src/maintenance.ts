@@ -6,7 +6,11 @@ const DAY_MS = 86_400_000
 const INSTANT = 'expected a UTC time like "2026-11-24T10:00:00Z" (with Z or an offset)'
 
 /** The windows' schemas, built the first time a checks file has maintenance windows (most runs have none). */
-let schemas: ReturnType<typeof buildSchemas> | undefined
+let built: ReturnType<typeof buildSchemas> | undefined
+const schemas = () => {
+  built ??= buildSchemas()
+  return built
+}
 function buildSchemas() {
   const instant = z.pipe(
     z.string({ error: INSTANT }),
@@ -51,18 +55,13 @@ function buildSchemas() {
 }
 
 /** One maintenance window of the checks file: a one-off UTC range (`from`, `to`) or a weekly one (`weekly`). */
-export const maintenanceWindow = () => {
-  schemas ??= buildSchemas()
-  return schemas.window
-}
+export const maintenanceWindow = () => schemas().window
 
 /** Validates one window against the form its keys choose, so that the errors name the wrong field. */
-export const parseMaintenanceWindow = (entry: unknown) => {
-  schemas ??= buildSchemas()
-  return entry && typeof entry === 'object' && 'weekly' in entry
-    ? schemas.weekly.safeParse(entry)
-    : schemas.oneOff.safeParse(entry)
-}
+export const parseMaintenanceWindow = (entry: unknown) =>
+  entry && typeof entry === 'object' && 'weekly' in entry
+    ? schemas().weekly.safeParse(entry)
+    : schemas().oneOff.safeParse(entry)
 
 export type MaintenanceWindow = z.output<ReturnType<typeof maintenanceWindow>>
 

@@ -35,16 +35,17 @@ export function selectPath(root: unknown, path: string): unknown[] {
 
 const scalar = () => z.union([z.string(), z.number(), z.boolean(), z.null()])
 
-const assertion = () =>
-  z
+const assertion = () => {
+  const value = scalar()
+  return z
     .strictObject({
       path: z.string().check(z.regex(/^\$/, { error: 'expected a path starting with $, e.g. "$.height"' })),
       exists: z.optional(z.boolean()),
-      equals: z.optional(scalar()),
-      notEquals: z.optional(scalar()),
+      equals: z.optional(value),
+      notEquals: z.optional(value),
       min: z.optional(z.union([z.number(), z.string()])),
       max: z.optional(z.union([z.number(), z.string()])),
-      in: z.optional(z.array(scalar())),
+      in: z.optional(z.array(value)),
       matches: z.optional(z.string()),
     })
     .check(
@@ -52,6 +53,7 @@ const assertion = () =>
         error: 'add a test: exists, equals, notEquals, min, max, in or matches',
       }),
     )
+}
 
 type Assertion = z.output<ReturnType<typeof assertion>>
 
@@ -98,8 +100,9 @@ export const call = defineCheck({
   kind: 'call',
   family: 'Raw calls',
   summary: 'Any catalog operation by id with JSON params; assertions on paths of its JSON result.',
-  fields: () =>
-    z
+  fields: () => {
+    const one = assertion()
+    return z
       .strictObject({
         operation: z.string().check(
           z.refine((id) => findOperation(id) !== undefined, {
@@ -108,7 +111,7 @@ export const call = defineCheck({
         ),
         params: z.optional(z.record(z.string(), z.unknown())),
         assert: z.pipe(
-          z.union([assertion(), z.array(assertion()).check(z.minLength(1))]),
+          z.union([one, z.array(one).check(z.minLength(1))]),
           z.transform((a) => (Array.isArray(a) ? a : [a])),
         ),
       })
@@ -127,7 +130,8 @@ export const call = defineCheck({
             ctx.addIssue({ code: 'custom', path: ['params', ...issue.path.map(String)], message: issue.message })
           }
         }),
-      ),
+      )
+  },
   expected: (spec) => spec.assert.map(describe).join('; '),
   async run(spec, { client, call }) {
     const op = findOperation(spec.operation)
