@@ -127,6 +127,7 @@ export function memoise(code: string): string {
   const uses = new RegExp(`\\b(${[...names].join('|')})\\b`, 'g')
   const lines = code.split('\n')
   const out: string[] = []
+  const first = new Map<string, string>()
   for (let i = 0; i < lines.length; i++) {
     const head = /^export const (z[A-Z]\w*) = (.*)$/.exec(lines[i] as string)
     if (!head) {
@@ -143,7 +144,13 @@ export function memoise(code: string): string {
       body.push(lines[++i] as string)
     }
     const expr = body.join('\n').replace(/;$/, '').replace(uses, '$1()')
-    out.push(`export const ${head[1]} = /* @__PURE__ */ lazy(() => ${expr});`)
+    // The spec repeats some shapes under several names (eight error bodies, a chain and its lookup reply): one schema.
+    const same = first.get(expr)
+    if (same) out.push(`export const ${head[1]} = ${same};`)
+    else {
+      first.set(expr, head[1] as string)
+      out.push(`export const ${head[1]} = /* @__PURE__ */ lazy(() => ${expr});`)
+    }
   }
   return out.join('\n').replace(/^import \* as z from 'zod\/mini';$/m, "$&\nimport { lazy } from '../../lazy.js';")
 }

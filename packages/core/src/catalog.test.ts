@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as z from 'zod'
-import { catalog, findOperation } from './catalog.js'
+import { catalog, describeOperation, findOperation } from './catalog.js'
 import type { AnyOperation } from './operation.js'
 import { services } from './services.js'
 import { createFakeClient } from './testing/fake-transport.js'
@@ -119,7 +119,8 @@ describe('catalog', () => {
       expect(op.summary.trim().length).toBeGreaterThan(10)
       expect(op.summary).toMatch(/\.$/)
       expect(op.summary).not.toMatch(/\n/)
-      if (op.description !== undefined) expect(op.description).toMatch(/[.)]$/)
+      const description = describeOperation(op)
+      if (description !== undefined) expect(description).toMatch(/[.)]$/)
     },
   )
 
@@ -150,7 +151,7 @@ describe('catalog', () => {
     ])
     for (const op of deprecated) {
       if (op.deprecated?.use) expect(findOperation(op.deprecated.use), op.id).toBeDefined()
-      expect(op.description, op.id).toMatch(/[Dd]eprecated/)
+      expect(describeOperation(op), op.id).toMatch(/[Dd]eprecated/)
     }
   })
 
@@ -205,7 +206,7 @@ describe('catalog', () => {
       if (op.endpoint.startsWith('GET ')) expect(op.readOnly, op.id).toBe(true)
       // A read is idempotent (a POST read too); a write is never retried once it may have reached the service.
       expect(op.idempotent, op.id).toBe(op.readOnly)
-      expect(op.description, op.id).toMatch(/Rate-limit weight/)
+      expect(describeOperation(op), op.id).toMatch(/Rate-limit weight/)
     }
     const writes = rest.filter((o) => !o.readOnly).map((o) => o.id)
     expect(writes.sort()).toEqual(

@@ -2,7 +2,7 @@ import { type AvalancheClient, type ClientOptions, createClientFor } from './cli
 import { services } from './services.js'
 import { createNodeTransport } from './transports/node.js'
 
-export { catalog, findOperation } from './catalog.js'
+export { catalog, describeOperation, findOperation } from './catalog.js'
 export type { AvalancheClient, ClientOptions } from './client.js'
 /** Types of every Data API schema, generated from its OpenAPI description (e.g. `DataApi.NativeTransaction`). */
 export type * as DataApi from './data/generated/data-api.gen.js'

@@ -28,10 +28,8 @@ export interface Operation<
   readonly endpoint: string
   /** REST writes: the parameters the description puts in the query string rather than the JSON body. */
   readonly query?: readonly string[]
-  /** One sentence: what it returns. */
+  /** One sentence: what it returns. Units and caveats are in its description (`describeOperation`). */
   readonly summary: string
-  /** Units, caveats, what a caller must know; shown to users and assistants. */
-  readonly description?: string
   /** Validates and normalises parameters before any request; its output is the wire form. */
   readonly params: P
   /** Validates the wire result and converts it to domain types (decimal strings to bigint). */
@@ -60,6 +58,16 @@ export interface Operation<
 }
 
 export type AnyOperation = Operation<string, z.ZodMiniType, z.ZodMiniType>
+
+/**
+ * Descriptions by operation id: units, caveats, what a caller must know; shown to users and assistants. Each service
+ * file returns them from a function beside its records, so that a client carries none: a bundler drops a function
+ * nothing calls (an object of template literals it keeps). Keyed by the ids of `Ops`: a key naming no operation does
+ * not compile.
+ */
+export type Descriptions<Ops extends Readonly<Record<string, { readonly id: string }>>> = {
+  readonly [Id in Ops[keyof Ops]['id']]?: string
+}
 export type OperationParams<Op extends AnyOperation> = z.input<Op['params']>
 export type OperationResult<Op extends AnyOperation> = z.output<Op['result']>
 

@@ -38,6 +38,15 @@ it("the bundle carries zod/mini's schema classes, not zod's classic API (its mod
   expect(code).not.toMatch(/[`"']ZodObject[`"']/) // classic's class name; zod's core one is $ZodObject
 })
 
+it("the bundle carries the operations' records but not their descriptions, which only the MCP server shows", async () => {
+  const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
+  const { catalog, describeOperation } = await import('@avalanche-automation/core')
+  const described = catalog.filter((op) => describeOperation(op) !== undefined)
+  expect(described.length).toBeGreaterThan(100)
+  expect(catalog.filter((op) => !code.includes(op.summary)).map((op) => op.id)).toEqual([])
+  expect(described.filter((op) => code.includes(describeOperation(op) as string)).map((op) => op.id)).toEqual([])
+})
+
 it('the bundle loads no built-in module a run does not use: @actions/exec (child_process, timers) is left out', () => {
   const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
   const builtins = new Set([...code.matchAll(/(?:from|import)\s*"(?:node:)?([a-z_/]+)"/g)].map((m) => m[1]))

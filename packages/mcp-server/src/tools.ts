@@ -3,6 +3,7 @@ import {
   type AvalancheClient,
   type CallOptions,
   catalog,
+  describeOperation,
   findOperation,
   type Service,
   toJson,
@@ -287,7 +288,8 @@ async function pagedRun(name: string, source: PageSource, args: Record<string, u
 
 function describe(op: AnyOperation, extra: string[]): string {
   const parts = [op.summary]
-  if (op.description) parts.push(op.pagination ? forPagedTool(op.description) : op.description)
+  const description = describeOperation(op)
+  if (description) parts.push(op.pagination ? forPagedTool(description) : description)
   if (op.requires) parts.push(`Needs the node started with ${op.requires}; otherwise the call fails saying so.`)
   if (op.deprecated) {
     const use = op.deprecated.use ? `; prefer ${toolName(op.deprecated.use)}` : ''

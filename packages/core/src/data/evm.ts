@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zGetBlockResult,
   zGetChainInfoResult,
@@ -90,7 +90,6 @@ export const evm = {
     id: 'data.listChains',
     endpoint: 'GET /v1/chains',
     summary: 'The EVM chains the Data API indexes: chain ID, name, RPC URL, native token, status and features.',
-    description: `network picks mainnet or fuji/testnet chains; feature keeps those with nftIndexing, webhooks or teleporter. chainId of each entry is what the other data.* operations take. ${dataWeight('free')}`,
     params: () => z.optional(z.strictObject({ network: z.optional(network()), feature: z.optional(apiFeature()) })),
     result: zSupportedChainsResult,
   }),
@@ -99,7 +98,6 @@ export const evm = {
     id: 'data.getChainInfo',
     endpoint: 'GET /v1/chains/{chainId}',
     summary: 'One EVM chain the Data API indexes: name, status, RPC and explorer URLs, native token, features.',
-    description: `status UNAVAILABLE means requests that need the chain's nodes may fail with 503. ${dataWeight('free')}`,
     params: () => z.strictObject({ chainId: chainId() }),
     result: zGetChainInfoResult,
   }),
@@ -108,7 +106,6 @@ export const evm = {
     id: 'data.getLatestBlocks',
     endpoint: 'GET /v1/chains/{chainId}/blocks',
     summary: 'The latest indexed blocks of an EVM chain, newest first, one page at a time.',
-    description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), txCount, gasUsed, gasLimit, baseFee and feesSpent (wei, decimal strings). ${PAGES} ${dataWeight('small')}`,
     params: () =>
       z.strictObject({ chainId: chainId(), pageToken: z.optional(pageToken()), pageSize: z.optional(pageSize(100)) }),
     result: zGetLatestBlocksResult,
@@ -119,7 +116,6 @@ export const evm = {
     id: 'data.getBlock',
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}',
     summary: 'One block of an EVM chain by number or hash.',
-    description: `blockId is a block number or a 0x block hash. Gas and fee fields are decimal strings in wei; blockTimestamp is Unix seconds. ${dataWeight('small')}`,
     params: () => z.strictObject({ chainId: chainId(), blockId: blockId() }),
     result: zGetBlockResult,
   }),
@@ -128,7 +124,6 @@ export const evm = {
     id: 'data.listLatestTransactions',
     endpoint: 'GET /v1/chains/{chainId}/transactions',
     summary: 'The latest transactions of an EVM chain, newest first, optionally only failed or only successful ones.',
-    description: `status is "failed" or "success"; each transaction's own txStatus is "0" (failed) or "1" (success). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -144,7 +139,6 @@ export const evm = {
     id: 'data.getTransaction',
     endpoint: 'GET /v1/chains/{chainId}/transactions/{txHash}',
     summary: 'One EVM transaction by hash, with its ERC-20/721/1155 transfers, internal transactions and token prices.',
-    description: `nativeTransaction holds the transaction itself (txStatus "1" success, "0" failed); networkTokenDetails the native token's current and historical price. ${AMOUNTS} ${dataWeight('medium')}`,
     params: () => z.strictObject({ chainId: chainId(), txHash: txHash() }),
     result: zGetTransactionResult,
   }),
@@ -153,7 +147,6 @@ export const evm = {
     id: 'data.getTransactionsForBlock',
     endpoint: 'GET /v1/chains/{chainId}/blocks/{blockId}/transactions',
     summary: 'The transactions of one EVM block, by block number or hash.',
-    description: `pageSize may be 0 to 100 here (the description's default is 0). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -169,7 +162,6 @@ export const evm = {
     id: 'data.getDeploymentTransaction',
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
     summary: 'The transaction that deployed a contract, with its transfers and internal transactions.',
-    description: `address must be a contract (other addresses answer 404). currency sets the currency of prices (default usd). ${AMOUNTS} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -183,7 +175,6 @@ export const evm = {
     id: 'data.listNativeTransactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listNative',
     summary: 'The native transactions sent from or to an address, newest first, optionally within a block range.',
-    description: `${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () => addressTransfers('Native transactions'),
     result: zListNativeTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -193,7 +184,6 @@ export const evm = {
     id: 'data.listErc20Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
     summary: 'The ERC-20 transfers from or to an address, newest first, optionally within a block range.',
-    description: `Each transfer has from, to, value (in the token's smallest unit: divide by 10^erc20Token.decimals), logIndex and erc20Token. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
     params: () => addressTransfers('ERC-20 transfers'),
     result: zListErc20TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -203,7 +193,6 @@ export const evm = {
     id: 'data.listErc721Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
     summary: 'The ERC-721 (NFT) transfers from or to an address, newest first, optionally within a block range.',
-    description: `Each transfer has from, to, logIndex and erc721Token (contract, tokenId, tokenUri, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
     params: () => addressTransfers('ERC-721 transfers'),
     result: zListErc721TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -213,7 +202,6 @@ export const evm = {
     id: 'data.listErc1155Transactions',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
     summary: 'The ERC-1155 transfers from or to an address, newest first, optionally within a block range.',
-    description: `Each transfer has from, to, value (a decimal string), logIndex and erc1155Token (contract, tokenId, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
     params: () => addressTransfers('ERC-1155 transfers'),
     result: zListErc1155TransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -224,7 +212,6 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions',
     summary:
       'Every transaction an address took part in, each with its native transaction, token transfers and internal transactions.',
-    description: `The transfer and internal-transaction lists hold only entries whose from or to is the address. sortOrder asc or desc (by timestamp). ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -246,7 +233,6 @@ export const evm = {
     endpoint: 'GET /v2/chains/{chainId}/addresses/{address}/transactions',
     summary:
       'Every transaction an address took part in (v2: ERC-20 transfers carry token reputation; spam can be filtered).',
-    description: `As data.listTransactions, plus filterSpamTokens and tokenReputation ("Malicious", "Benign" or null) on ERC-20 tokens. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -269,7 +255,6 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/tokens/{address}/transfers',
     summary:
       'The transfers of one ERC-20, ERC-721 or ERC-1155 token contract, newest first, optionally within a block range.',
-    description: `address is the token contract. Items are ERC-20, ERC-721 or ERC-1155 transfers, told apart by their erc20Token, erc721Token or erc1155Token field. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -290,7 +275,6 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20',
     summary:
       "An address's ERC-20 token balances (and its native balance), with prices, at the latest or a given block.",
-    description: `balance is in the token's smallest unit (divide by 10^decimals); price and balanceValue are in currency (default usd). pageSize 1 to 500. filterSpamTokens (default true) hides tokens flagged as spam; contractAddresses limits the list to those tokens. tokenReputation is "Malicious", "Benign" or null (C-Chain only). ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -310,7 +294,6 @@ export const evm = {
     id: 'data.listErc1155Balances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
     summary: "An address's ERC-1155 token balances (and its native balance) at the latest or a given block.",
-    description: `balance is a decimal string of token units. pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -328,7 +311,6 @@ export const evm = {
     id: 'data.getNativeBalance',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative',
     summary: "An address's native-token balance (AVAX on the C-Chain), with its price, at the latest or a given block.",
-    description: `nativeTokenBalance.balance is in wei (divide by 10^decimals, 18); price and balanceValue are in currency (default usd). ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -343,7 +325,6 @@ export const evm = {
     id: 'data.listErc721Balances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc721',
     summary: 'The ERC-721 tokens (NFTs) an address holds now, each with its contract, tokenId, tokenUri and metadata.',
-    description: `pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
     params: () => nftBalances('ERC-721'),
     result: zListErc721BalancesResult,
     pagination: { kind: 'pageToken', items: 'erc721TokenBalances' },
@@ -353,7 +334,6 @@ export const evm = {
     id: 'data.listCollectibleBalances',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
     summary: "An address's collectibles now: its ERC-721 tokens and ERC-1155 balances in one list.",
-    description: `Items are told apart by ercType ("ERC-721" or "ERC-1155"); ERC-1155 items carry balance (a decimal string). pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
     params: () => nftBalances('ERC-721 or ERC-1155'),
     result: zListCollectibleBalancesResult,
     pagination: { kind: 'pageToken', items: 'collectibleBalances' },
@@ -364,7 +344,6 @@ export const evm = {
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
     summary:
       'The internal transactions (contract creations, value-carrying calls) from or to an address, newest first.',
-    description: `Only CALL/CALLCODE with a non-zero value and CREATE/CREATE2/CREATE3 are listed (the description's rule; every trace needs a node's debug_ methods). Each has txHash, block, from, to, internalTxType, value, isReverted, gasUsed and gasLimit. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () => addressTransfers('Internal transactions'),
     result: zListInternalTransactionsResult,
     pagination: { kind: 'pageToken', items: 'transactions' },
@@ -374,7 +353,6 @@ export const evm = {
     id: 'data.listContractDeployments',
     endpoint: 'GET /v1/chains/{chainId}/contracts/{address}/deployments',
     summary: 'The contracts an address deployed: their metadata (ERC type, name, symbol) and deployment transaction.',
-    description: `Each contract is shaped as data.getContractMetadata answers it, with deploymentDetails (txHash, deployerAddress). ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -390,7 +368,6 @@ export const evm = {
     id: 'data.getContractMetadata',
     endpoint: 'GET /v1/chains/{chainId}/addresses/{address}',
     summary: 'What a contract is: ercType (ERC-20, ERC-721, ERC-1155 or UNKNOWN), name, symbol, decimals, deployment.',
-    description: `ercType tells the shape: ERC-20 adds decimals; logo, links and tags where the indexer has them. ${dataWeight(undefined)}`,
     params: () =>
       z.strictObject({
         chainId: chainId(),
@@ -403,8 +380,35 @@ export const evm = {
     id: 'data.listAddressChains',
     endpoint: 'GET /v1/address/{address}/chains',
     summary: 'The EVM chains where an address sent or received transactions or token transfers.',
-    description: `indexedChains are chain infos as data.getChainInfo answers them; unindexedChains are chain IDs without the details. The service refreshes this list every 15 minutes. ${dataWeight(undefined)}`,
     params: () => z.strictObject({ address: address() }),
     result: zListAddressChainsResult,
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const evmDescriptions = (): Descriptions<typeof evm> => ({
+  'data.listChains': `network picks mainnet or fuji/testnet chains; feature keeps those with nftIndexing, webhooks or teleporter. chainId of each entry is what the other data.* operations take. ${dataWeight('free')}`,
+  'data.getChainInfo': `status UNAVAILABLE means requests that need the chain's nodes may fail with 503. ${dataWeight('free')}`,
+  'data.getLatestBlocks': `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), txCount, gasUsed, gasLimit, baseFee and feesSpent (wei, decimal strings). ${PAGES} ${dataWeight('small')}`,
+  'data.getBlock': `blockId is a block number or a 0x block hash. Gas and fee fields are decimal strings in wei; blockTimestamp is Unix seconds. ${dataWeight('small')}`,
+  'data.listLatestTransactions': `status is "failed" or "success"; each transaction's own txStatus is "0" (failed) or "1" (success). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.getTransaction': `nativeTransaction holds the transaction itself (txStatus "1" success, "0" failed); networkTokenDetails the native token's current and historical price. ${AMOUNTS} ${dataWeight('medium')}`,
+  'data.getTransactionsForBlock': `pageSize may be 0 to 100 here (the description's default is 0). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.getDeploymentTransaction': `address must be a contract (other addresses answer 404). currency sets the currency of prices (default usd). ${AMOUNTS} ${dataWeight('medium')}`,
+  'data.listNativeTransactions': `${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listErc20Transactions': `Each transfer has from, to, value (in the token's smallest unit: divide by 10^erc20Token.decimals), logIndex and erc20Token. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+  'data.listErc721Transactions': `Each transfer has from, to, logIndex and erc721Token (contract, tokenId, tokenUri, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+  'data.listErc1155Transactions': `Each transfer has from, to, value (a decimal string), logIndex and erc1155Token (contract, tokenId, metadata). ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+  'data.listTransactions': `The transfer and internal-transaction lists hold only entries whose from or to is the address. sortOrder asc or desc (by timestamp). ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listTransactionsV2': `As data.listTransactions, plus filterSpamTokens and tokenReputation ("Malicious", "Benign" or null) on ERC-20 tokens. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listTransfers': `address is the token contract. Items are ERC-20, ERC-721 or ERC-1155 transfers, told apart by their erc20Token, erc721Token or erc1155Token field. ${RANGE} ${PAGES} ${dataWeight('medium')}`,
+  'data.listErc20Balances': `balance is in the token's smallest unit (divide by 10^decimals); price and balanceValue are in currency (default usd). pageSize 1 to 500. filterSpamTokens (default true) hides tokens flagged as spam; contractAddresses limits the list to those tokens. tokenReputation is "Malicious", "Benign" or null (C-Chain only). ${PAGES} ${dataWeight('medium')}`,
+  'data.listErc1155Balances': `balance is a decimal string of token units. pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+  'data.getNativeBalance': `nativeTokenBalance.balance is in wei (divide by 10^decimals, 18); price and balanceValue are in currency (default usd). ${dataWeight('medium')}`,
+  'data.listErc721Balances': `pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+  'data.listCollectibleBalances': `Items are told apart by ercType ("ERC-721" or "ERC-1155"); ERC-1155 items carry balance (a decimal string). pageSize 1 to 500. contractAddress (one contract) limits the list to that collection. ${PAGES} ${dataWeight('medium')}`,
+  'data.listInternalTransactions': `Only CALL/CALLCODE with a non-zero value and CREATE/CREATE2/CREATE3 are listed (the description's rule; every trace needs a node's debug_ methods). Each has txHash, block, from, to, internalTxType, value, isReverted, gasUsed and gasLimit. ${RANGE} ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listContractDeployments': `Each contract is shaped as data.getContractMetadata answers it, with deploymentDetails (txHash, deployerAddress). ${PAGES} ${dataWeight('medium')}`,
+  'data.getContractMetadata': `ercType tells the shape: ERC-20 adds decimals; logo, links and tags where the indexer has them. ${dataWeight(undefined)}`,
+  'data.listAddressChains': `indexedChains are chain infos as data.getChainInfo answers them; unindexedChains are chain IDs without the details. The service refreshes this list every 15 minutes. ${dataWeight(undefined)}`,
+})

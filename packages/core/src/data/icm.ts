@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zGetIcmMessageResult,
   zListIcmMessagesByAddressResult,
@@ -34,7 +34,6 @@ export const icm = {
     id: 'data.getIcmMessage',
     endpoint: 'GET /v1/icm/messages/{messageId}',
     summary: 'One Interchain Messaging (Teleporter) message by its message ID: its status, sender and delivery.',
-    description: `${MESSAGE} An unknown ID is a 404. ${dataWeight('medium')}`,
     params: () => z.strictObject({ messageId: messageId() }),
     result: zGetIcmMessageResult,
   }),
@@ -43,7 +42,6 @@ export const icm = {
     id: 'data.listIcmMessages',
     endpoint: 'GET /v1/icm/messages',
     summary: 'Interchain Messaging (Teleporter) messages, newest first, filtered by chain, sender or recipient.',
-    description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         ...pages(),
@@ -68,7 +66,6 @@ export const icm = {
     id: 'data.listIcmMessagesByAddress',
     endpoint: 'GET /v1/icm/addresses/{address}/messages',
     summary: 'The Interchain Messaging (Teleporter) messages an address sent or receives, newest first.',
-    description: `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         address: evmAddress('an EVM address').check(z.describe('Sender or recipient address, 0x-hex.')),
@@ -79,3 +76,10 @@ export const icm = {
     pagination: { kind: 'pageToken', items: 'messages' },
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const icmDescriptions = (): Descriptions<typeof icm> => ({
+  'data.getIcmMessage': `${MESSAGE} An unknown ID is a 404. ${dataWeight('medium')}`,
+  'data.listIcmMessages': `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
+  'data.listIcmMessagesByAddress': `${MESSAGE} ${PAGES} ${dataWeight('medium')}`,
+})

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
 import {
   zChainMetric,
@@ -94,7 +94,6 @@ export const metrics = {
     id: 'metrics.getAvgTps',
     endpoint: 'GET /v1/avg_tps/{chainId}',
     summary: 'The average transactions per second of an EVM chain, one point per day, newest first.',
-    description: `The seed's legacy endpoint (documented only in the Metrics API usage guide): {results: [{timestamp, value}], status, lastRun}, lastRun being when the last point was updated (Unix seconds). The same series is metrics.getEvmChainMetrics with metric avgTps and timeInterval day. ${PAGES} ${metricsWeight(undefined)}`,
     params: () => z.strictObject({ chainId: metricsChainId(false), pageToken: z.optional(pageToken()) }),
     result: avgTpsResult,
     pagination: { kind: 'pageToken', items: 'results' },
@@ -104,7 +103,6 @@ export const metrics = {
     id: 'metrics.healthCheck',
     endpoint: 'GET /v2/health-check',
     summary: "The Metrics API's health: status ok, error or shutting_down, with each dependency's status.",
-    description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
     params: () => z.optional(z.strictObject({})),
     result: zMetricsHealthCheckResult,
     okStatuses: [503],
@@ -114,7 +112,6 @@ export const metrics = {
     id: 'metrics.liveCheck',
     endpoint: 'GET /v2/live-check',
     summary: 'Whether the Metrics API process is alive.',
-    description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
     params: () => z.optional(z.strictObject({})),
     result: zMetricsLiveCheckResult,
     okStatuses: [503],
@@ -124,7 +121,6 @@ export const metrics = {
     id: 'metrics.listChains',
     endpoint: 'GET /v2/chains',
     summary: 'The chains the Metrics API has data for: EVM chain ID, name, blockchain ID, subnet ID and network.',
-    description: `network picks mainnet or fuji/testnet chains. ${PAGES} ${metricsWeight('free')}`,
     params: () => z.optional(z.strictObject({ pageToken: z.optional(pageToken()), network: z.optional(network()) })),
     result: zListChainsResult,
     pagination: { kind: 'pageToken', items: 'chains' },
@@ -134,7 +130,6 @@ export const metrics = {
     id: 'metrics.getChain',
     endpoint: 'GET /v2/chains/{chainId}',
     summary: 'One chain the Metrics API has data for, by EVM chain ID.',
-    description: `Answers evmChainId, chainName, blockchainId, subnetId and network (mainnet or testnet). ${metricsWeight('free')}`,
     params: () => z.strictObject({ chainId: metricsChainId(false) }),
     result: zGetChainResult,
   }),
@@ -143,7 +138,6 @@ export const metrics = {
     id: 'metrics.getEvmChainMetrics',
     endpoint: 'GET /v2/chains/{chainId}/metrics/{metric}',
     summary: 'A time series of one activity metric of an EVM chain (or of all chains), per hour, day, week or month.',
-    description: `metric: activeAddresses, activeSenders, txCount, gasUsed (any timeInterval); cumulative*, avg*, max* (avgTps, maxTps, avgGps, maxGps, avgGasPrice, maxGasPrice in wei), contracts, deployers and feesPaid (wei) only with timeInterval day. chainId may be "total", "mainnet" or "testnet" for sums over chains. Points are updated several times an hour and the latest may change. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
     params: () =>
       z
         .strictObject({
@@ -176,7 +170,6 @@ export const metrics = {
     id: 'metrics.getEvmChainRollingWindowMetrics',
     endpoint: 'GET /v2/chains/{chainId}/rollingWindowMetrics/{metric}',
     summary: 'One activity metric of an EVM chain over the last hour, day, week, month, 90 days, year and all time.',
-    description: `result holds lastHour, lastDay, lastWeek, lastMonth, last90Days, lastYear and allTime; activeAddresses and activeSenders only have the last hour, day and week. chainId may be "total", "mainnet" or "testnet". ${metricsWeight('small')}`,
     params: () =>
       z.strictObject({
         chainId: metricsChainId(true),
@@ -192,7 +185,6 @@ export const metrics = {
     endpoint: 'GET /v2/icm/timeseries',
     summary:
       'A time series of Interchain Messaging (ICM) message counts, for a chain pair, a source, a destination or a network.',
-    description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. Each point also names its srcBlockchainId and destBlockchainId. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
     params: () =>
       z.optional(
         z
@@ -218,7 +210,6 @@ export const metrics = {
     endpoint: 'GET /v2/icm/summary',
     summary:
       'Interchain Messaging (ICM) message counts over the last hour, day, week, month, 90 days, year and all time.',
-    description: `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. ${metricsWeight('small')}`,
     params: () =>
       z.optional(
         z.strictObject({
@@ -235,7 +226,6 @@ export const metrics = {
     id: 'metrics.getStakingMetrics',
     endpoint: 'GET /v2/networks/{network}/metrics/{metric}',
     summary: 'A time series of validator or delegator count or weight (stake) of the Primary Network or one subnet.',
-    description: `metric: validatorCount, validatorWeight, delegatorCount or delegatorWeight; weights are in nAVAX (1 AVAX = 10^9 nAVAX) for the Primary Network. subnetId defaults to the Primary Network (11111111111111111111111111111111LpoYY). pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
     params: () =>
       z
         .strictObject({
@@ -258,7 +248,6 @@ export const metrics = {
     id: 'metrics.getTotalL1ValidatorMetrics',
     endpoint: 'GET /v2/validators/metrics/{metric}',
     summary: 'A daily series of fees paid by all L1 validators, or of how many pay, optionally within a time range.',
-    description: `metric: totalCumulativeFeesDaily, totalValidatorFeesDaily or totalPayingValidatorsDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
     params: () =>
       z
         .strictObject({
@@ -275,7 +264,6 @@ export const metrics = {
     id: 'metrics.getMetricsByValidationId',
     endpoint: 'GET /v2/validation/{l1ValidationId}/metrics/{metric}',
     summary: 'A daily series of the fees one L1 validation paid, optionally within a time range.',
-    description: `metric: validationFeesDaily or validationCumulativeFeesDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
     params: () =>
       z
         .strictObject({
@@ -293,7 +281,6 @@ export const metrics = {
     id: 'metrics.getMetricsByNodeId',
     endpoint: 'GET /v2/validator/{nodeId}/metrics/{metric}',
     summary: 'A daily series of the L1 validator fees one node paid, optionally within a time range.',
-    description: `metric: perNodeDailyFeesPaid or perNodeCumulativeFeesPaid. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
     params: () =>
       z
         .strictObject({
@@ -311,7 +298,6 @@ export const metrics = {
     id: 'metrics.getMetricsBySubnetId',
     endpoint: 'GET /v2/subnet/{subnetId}/metrics/{metric}',
     summary: "A daily series of the fees an L1's validators paid, or of how many pay, optionally within a time range.",
-    description: `metric: perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid or perSubnetPayingValidators. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
     params: () =>
       z
         .strictObject({
@@ -329,7 +315,6 @@ export const metrics = {
     id: 'metrics.getAddressesByBtcbBridged',
     endpoint: 'GET /v2/chains/43114/btcb/bridged:getAddresses',
     summary: 'The C-Chain addresses whose net BTC.b bridged amount is above a threshold.',
-    description: `threshold is the minimum net bridged amount as a decimal string (e.g. "1000000"). pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
     params: () =>
       z.strictObject({
         threshold: z
@@ -353,7 +338,6 @@ export const metrics = {
     id: 'metrics.getValidatorsByDateRange',
     endpoint: 'GET /v2/subnets/{subnetId}/validators:getAddresses',
     summary: "The reward addresses of a subnet's validators that validated during a time range.",
-    description: `Each entry lists the addresses set to receive rewards and a sortKey. pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
     params: () =>
       z
         .strictObject({
@@ -371,3 +355,23 @@ export const metrics = {
     pagination: { kind: 'pageToken', items: 'addresses' },
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const metricsDescriptions = (): Descriptions<typeof metrics> => ({
+  'metrics.getAvgTps': `The seed's legacy endpoint (documented only in the Metrics API usage guide): {results: [{timestamp, value}], status, lastRun}, lastRun being when the last point was updated (Unix seconds). The same series is metrics.getEvmChainMetrics with metric avgTps and timeInterval day. ${PAGES} ${metricsWeight(undefined)}`,
+  'metrics.healthCheck': `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
+  'metrics.liveCheck': `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${metricsWeight('free')}`,
+  'metrics.listChains': `network picks mainnet or fuji/testnet chains. ${PAGES} ${metricsWeight('free')}`,
+  'metrics.getChain': `Answers evmChainId, chainName, blockchainId, subnetId and network (mainnet or testnet). ${metricsWeight('free')}`,
+  'metrics.getEvmChainMetrics': `metric: activeAddresses, activeSenders, txCount, gasUsed (any timeInterval); cumulative*, avg*, max* (avgTps, maxTps, avgGps, maxGps, avgGasPrice, maxGasPrice in wei), contracts, deployers and feesPaid (wei) only with timeInterval day. chainId may be "total", "mainnet" or "testnet" for sums over chains. Points are updated several times an hour and the latest may change. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
+  'metrics.getEvmChainRollingWindowMetrics': `result holds lastHour, lastDay, lastWeek, lastMonth, last90Days, lastYear and allTime; activeAddresses and activeSenders only have the last hour, day and week. chainId may be "total", "mainnet" or "testnet". ${metricsWeight('small')}`,
+  'metrics.getICMTimeseries': `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. Each point also names its srcBlockchainId and destBlockchainId. pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
+  'metrics.getICMSummary': `Filter with srcBlockchainId, destBlockchainId and network; groupBy splits counts by source, destination or both. ${metricsWeight('small')}`,
+  'metrics.getStakingMetrics': `metric: validatorCount, validatorWeight, delegatorCount or delegatorWeight; weights are in nAVAX (1 AVAX = 10^9 nAVAX) for the Primary Network. subnetId defaults to the Primary Network (11111111111111111111111111111111LpoYY). pageSize 1 to 2160 (default 100). ${SERIES} ${PAGES} ${metricsWeight('small')}`,
+  'metrics.getTotalL1ValidatorMetrics': `metric: totalCumulativeFeesDaily, totalValidatorFeesDaily or totalPayingValidatorsDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
+  'metrics.getMetricsByValidationId': `metric: validationFeesDaily or validationCumulativeFeesDaily. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
+  'metrics.getMetricsByNodeId': `metric: perNodeDailyFeesPaid or perNodeCumulativeFeesPaid. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
+  'metrics.getMetricsBySubnetId': `metric: perSubnetDailyFeesPaid, perSubnetCumulativeFeesPaid or perSubnetPayingValidators. ${FEES} ${SERIES} ${metricsWeight(undefined)}`,
+  'metrics.getAddressesByBtcbBridged': `threshold is the minimum net bridged amount as a decimal string (e.g. "1000000"). pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
+  'metrics.getValidatorsByDateRange': `Each entry lists the addresses set to receive rewards and a sortKey. pageSize 1 to 5000 (default 1000). ${PAGES} ${metricsWeight('large')}`,
+})

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zDataHealthCheckResult,
   zGetAvaxSupplyResult,
@@ -32,7 +32,6 @@ export const networks = {
     id: 'data.healthCheck',
     endpoint: 'GET /v1/health-check',
     summary: "The Data API's health: status ok, error or shutting_down, with its database's and cache's status.",
-    description: `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
     params: () => z.optional(z.strictObject({})),
     result: zDataHealthCheckResult,
     okStatuses: [503],
@@ -42,7 +41,6 @@ export const networks = {
     id: 'data.liveCheck',
     endpoint: 'GET /v1/live-check',
     summary: 'Whether the Data API process is alive (reads only).',
-    description: `A dead service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
     params: () => z.optional(z.strictObject({})),
     result: zLiveCheckResult,
     okStatuses: [503],
@@ -52,7 +50,6 @@ export const networks = {
     id: 'data.getAvaxSupply',
     endpoint: 'GET /v1/avax/supply',
     summary: "AVAX's supply: total and circulating, burned per chain, staked, locked, rewards and L1 validator fees.",
-    description: `Every figure is a decimal string of AVAX (not nAVAX; it may have a fractional part); lastUpdated is an ISO 8601 time. ${dataWeight('free')}`,
     params: () => z.optional(z.strictObject({})),
     result: zGetAvaxSupplyResult,
   }),
@@ -61,7 +58,6 @@ export const networks = {
     id: 'data.getNetworkDetails',
     endpoint: 'GET /v1/networks/{network}',
     summary: "The Primary Network's staking figures: validator and delegator counts and stake, staking ratio.",
-    description: `validatorDetails: validatorCount, totalAmountStaked (nAVAX), estimatedAnnualStakingReward, stakingDistributionByVersion (stake per avalanchego version) and stakingRatio; delegatorDetails: delegatorCount, totalAmountStaked. ${dataWeight('xl')}`,
     params: () => z.strictObject({ network: network() }),
     result: zGetNetworkDetailsResult,
   }),
@@ -70,7 +66,6 @@ export const networks = {
     id: 'data.listBlockchains',
     endpoint: 'GET /v1/networks/{network}/blockchains',
     summary: 'The blockchains created on the network (by CreateChainTx), with their subnet and VM.',
-    description: `${BLOCKCHAIN} sortOrder asc (oldest first) or desc. ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -86,7 +81,6 @@ export const networks = {
     id: 'data.getBlockchainById',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}',
     summary: 'One blockchain created on the network: its subnet, VM and creation block.',
-    description: `${BLOCKCHAIN} An ID the network does not know answers 404. ${dataWeight('medium')}`,
     params: () => z.strictObject({ network: network(), blockchainId: blockchainId() }),
     result: zGetBlockchainByIdResult,
   }),
@@ -95,7 +89,6 @@ export const networks = {
     id: 'data.listSubnets',
     endpoint: 'GET /v1/networks/{network}/subnets',
     summary: 'The subnets created on the network, with owners, blockchains and whether each is an L1.',
-    description: `Each subnet has subnetId, subnetOwnershipInfo (addresses, threshold, locktime), isL1 (with l1ConversionTransactionHash and l1ValidatorManagerDetails once converted) and its blockchains. ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -111,8 +104,19 @@ export const networks = {
     id: 'data.getSubnetById',
     endpoint: 'GET /v1/networks/{network}/subnets/{subnetId}',
     summary: 'One subnet: owners, blockchains, and its L1 conversion when it is an L1.',
-    description: `As one item of data.listSubnets; an ID the network does not know answers 404. ${dataWeight('medium')}`,
     params: () => z.strictObject({ network: network(), subnetId: subnetId() }),
     result: zGetSubnetByIdResult,
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const networksDescriptions = (): Descriptions<typeof networks> => ({
+  'data.healthCheck': `An unhealthy service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
+  'data.liveCheck': `A dead service answers HTTP 503 with the same body; that is a result here, not an error. ${dataWeight(undefined)}`,
+  'data.getAvaxSupply': `Every figure is a decimal string of AVAX (not nAVAX; it may have a fractional part); lastUpdated is an ISO 8601 time. ${dataWeight('free')}`,
+  'data.getNetworkDetails': `validatorDetails: validatorCount, totalAmountStaked (nAVAX), estimatedAnnualStakingReward, stakingDistributionByVersion (stake per avalanchego version) and stakingRatio; delegatorDetails: delegatorCount, totalAmountStaked. ${dataWeight('xl')}`,
+  'data.listBlockchains': `${BLOCKCHAIN} sortOrder asc (oldest first) or desc. ${PAGES} ${dataWeight('medium')}`,
+  'data.getBlockchainById': `${BLOCKCHAIN} An ID the network does not know answers 404. ${dataWeight('medium')}`,
+  'data.listSubnets': `Each subnet has subnetId, subnetOwnershipInfo (addresses, threshold, locktime), isL1 (with l1ConversionTransactionHash and l1ValidatorManagerDetails once converted) and its blockchains. ${PAGES} ${dataWeight('medium')}`,
+  'data.getSubnetById': `As one item of data.listSubnets; an ID the network does not know answers 404. ${dataWeight('medium')}`,
+})

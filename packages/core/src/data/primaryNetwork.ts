@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { isId } from '../encoding/ids.js'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zGetAssetDetailsResult,
   zGetBalancesByAddressesResult,
@@ -138,7 +138,6 @@ export const primaryNetwork = {
     id: 'data.listLatestPrimaryNetworkTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions',
     summary: 'The latest transactions of the P-, X- or C-Chain, optionally of some addresses, types and time range.',
-    description: `addresses: X-/P-Chain addresses ("avax1...", "P-avax1...", "X-fuji1...") or 0x addresses for C-Chain atomic transactions, as an array or comma-separated. txTypes, startTimestamp and endTimestamp need addresses, except on the P-Chain with l1ValidationId, which lists one L1 validator's transactions (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...). The result's shape follows the chain: P-Chain, X-Chain or C-Chain atomic transactions, with chainInfo. ${SHORT_PAGES} ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z
         .strictObject({
@@ -162,7 +161,6 @@ export const primaryNetwork = {
     id: 'data.listAssetTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
     summary: 'The X-Chain transactions that moved or created one asset, optionally of some types and time range.',
-    description: `blockchainId is "x-chain" or an X-Chain blockchain ID; assetId any X-Chain asset (AVAX is FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z on mainnet). Each transaction lists consumed and emitted UTXOs and the amounts unlocked and created. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z
         .strictObject({
@@ -184,7 +182,6 @@ export const primaryNetwork = {
     id: 'data.listPrimaryNetworkBlocksByNodeId',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
     summary: 'The latest P- or X-Chain blocks proposed by one node, optionally within a time range.',
-    description: `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs and proposerDetails. ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -206,7 +203,6 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/utxos',
     summary:
       'The UTXOs some addresses hold on the P-, X- or C-Chain (C: its shared memory), optionally spent ones too.',
-    description: `addresses: as an array or comma-separated (the description makes it optional; the answer is about them). Each address's UTXOs once (a UTXO several of them own is listed once), as the node's avm/platform.getUTXOs walk them, decoded: utxoId, amount (asset.amount), owners (addresses, threshold), locktimes and the creating transaction; P-Chain UTXOs add stakeableLocktime and staked. On the C-Chain they are the atomic UTXOs waiting in its shared memory. includeSpent adds spent ones with their consuming transaction. assetId filters the X-Chain only. sortBy timestamp (creation) or amount, desc by default. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         ...utxoFilters(),
@@ -222,7 +218,6 @@ export const primaryNetwork = {
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/balances',
     summary:
       'The balances of some addresses on the P-, X- or C-Chain, split into unlocked, locked, staked and shared memory.',
-    description: `Per asset, each with amount and utxoCount, over the addresses' UTXOs (each once). P-Chain: unlockedUnstaked, lockedStakeable and lockedPlatform are platform.getBalance's unlocked, lockedStakeable and lockedNotStakeable; unlockedStaked, lockedStaked and pendingStaked are stake of current and future stakers; atomicMemoryUnlocked/Locked are UTXOs other chains exported to it, not imported yet. X-Chain: unlocked and locked (by locktime; together avm.getBalance with includePartial), and atomic memory. C-Chain: only its shared memory (for the EVM balance use data.getNativeBalance). blockTimestamp (Unix seconds) computes locks at that time instead of now. ${AMOUNTS} ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -237,7 +232,6 @@ export const primaryNetwork = {
     id: 'data.getChainIdsForAddresses',
     endpoint: 'GET /v1/networks/{network}/addresses:listChainIds',
     summary: 'For each address, the Primary Network chains (P, X, C) it has had any on-chain activity on.',
-    description: `addresses: as an array or comma-separated (X-/P-Chain addresses, avax1.../P-avax1.../X-fuji1...); the answer lists each with blockchainIds. ${dataWeight('xl')}`,
     params: () => z.strictObject({ network: network(), addresses: primaryNetworkAddresses() }),
     result: zGetChainIdsForAddressesResult,
   }),
@@ -246,7 +240,6 @@ export const primaryNetwork = {
     id: 'data.getLastActivityTimestampByAddresses',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'When some addresses last created or spent a UTXO on a Primary Network chain: time, block, tx and UTXO.',
-    description: `timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed. An address without activity answers timestamp 0. ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -261,7 +254,6 @@ export const primaryNetwork = {
     endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/utxos',
     query: ['pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
     summary: 'data.getUtxosByAddresses for many addresses: the addresses in a POST body, up to 1024 UTXOs a page.',
-    description: `${V2} Answers like data.getUtxosByAddresses; the live service answers HTTP 201 (data-api.md 0b.5). ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         ...utxoFilters(),
@@ -277,7 +269,6 @@ export const primaryNetwork = {
     id: 'data.getLastActivityTimestampByAddressesV2',
     endpoint: 'POST /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
     summary: 'data.getLastActivityTimestampByAddresses for many addresses: the addresses in a POST body.',
-    description: `${V2} timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed; no activity answers timestamp 0. ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -291,7 +282,6 @@ export const primaryNetwork = {
     id: 'data.getTxByHash',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
     summary: 'One P-, X- or C-Chain (atomic) transaction by ID, decoded: type, UTXOs consumed and emitted, amounts.',
-    description: `The shape follows the chain, as in data.listLatestPrimaryNetworkTransactions; an ID the chain does not know answers 404. ${AMOUNTS} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -305,7 +295,6 @@ export const primaryNetwork = {
     id: 'data.getBlockById',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
     summary: 'One P- or X-Chain block by height or ID: time, transactions, size and proposer.',
-    description: `${BLOCK} An unknown block answers 404. ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({ network: network(), blockchainId: primaryNetworkBlockchainId(), blockId: primaryBlockId() }),
     result: zGetBlockByIdResult,
@@ -315,7 +304,6 @@ export const primaryNetwork = {
     id: 'data.listLatestPrimaryNetworkBlocks',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/blocks',
     summary: 'The latest P- or X-Chain blocks, newest first, optionally within a time range.',
-    description: `${BLOCK} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -335,7 +323,6 @@ export const primaryNetwork = {
     id: 'data.getAssetDetails',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
     summary: 'An X-Chain asset: name, symbol, denomination, fixed or variable cap and creation time.',
-    description: `What avm.getAssetDescription answers, with type, cap and createdAtTimestamp (Unix seconds); an unknown asset answers 404. ${dataWeight('xl')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -345,3 +332,20 @@ export const primaryNetwork = {
     result: zGetAssetDetailsResult,
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const primaryNetworkDescriptions = (): Descriptions<typeof primaryNetwork> => ({
+  'data.listLatestPrimaryNetworkTransactions': `addresses: X-/P-Chain addresses ("avax1...", "P-avax1...", "X-fuji1...") or 0x addresses for C-Chain atomic transactions, as an array or comma-separated. txTypes, startTimestamp and endTimestamp need addresses, except on the P-Chain with l1ValidationId, which lists one L1 validator's transactions (ConvertSubnetToL1Tx, IncreaseL1ValidatorBalanceTx, ...). The result's shape follows the chain: P-Chain, X-Chain or C-Chain atomic transactions, with chainInfo. ${SHORT_PAGES} ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.listAssetTransactions': `blockchainId is "x-chain" or an X-Chain blockchain ID; assetId any X-Chain asset (AVAX is FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z on mainnet). Each transaction lists consumed and emitted UTXOs and the amounts unlocked and created. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.listPrimaryNetworkBlocksByNodeId': `Each block has blockNumber, blockHash, blockTimestamp (Unix seconds), blockType, txCount, the transaction IDs and proposerDetails. ${PAGES} ${dataWeight('medium')}`,
+  'data.getUtxosByAddresses': `addresses: as an array or comma-separated (the description makes it optional; the answer is about them). Each address's UTXOs once (a UTXO several of them own is listed once), as the node's avm/platform.getUTXOs walk them, decoded: utxoId, amount (asset.amount), owners (addresses, threshold), locktimes and the creating transaction; P-Chain UTXOs add stakeableLocktime and staked. On the C-Chain they are the atomic UTXOs waiting in its shared memory. includeSpent adds spent ones with their consuming transaction. assetId filters the X-Chain only. sortBy timestamp (creation) or amount, desc by default. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.getBalancesByAddresses': `Per asset, each with amount and utxoCount, over the addresses' UTXOs (each once). P-Chain: unlockedUnstaked, lockedStakeable and lockedPlatform are platform.getBalance's unlocked, lockedStakeable and lockedNotStakeable; unlockedStaked, lockedStaked and pendingStaked are stake of current and future stakers; atomicMemoryUnlocked/Locked are UTXOs other chains exported to it, not imported yet. X-Chain: unlocked and locked (by locktime; together avm.getBalance with includePartial), and atomic memory. C-Chain: only its shared memory (for the EVM balance use data.getNativeBalance). blockTimestamp (Unix seconds) computes locks at that time instead of now. ${AMOUNTS} ${dataWeight('xl')}`,
+  'data.getChainIdsForAddresses': `addresses: as an array or comma-separated (X-/P-Chain addresses, avax1.../P-avax1.../X-fuji1...); the answer lists each with blockchainIds. ${dataWeight('xl')}`,
+  'data.getLastActivityTimestampByAddresses': `timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed. An address without activity answers timestamp 0. ${dataWeight('xl')}`,
+  'data.getUtxosByAddressesV2': `${V2} Answers like data.getUtxosByAddresses; the live service answers HTTP 201 (data-api.md 0b.5). ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.getLastActivityTimestampByAddressesV2': `${V2} timestamp (Unix seconds), blockNumber, txHash, the utxoId created or consumed and isConsumed; no activity answers timestamp 0. ${dataWeight('xl')}`,
+  'data.getTxByHash': `The shape follows the chain, as in data.listLatestPrimaryNetworkTransactions; an ID the chain does not know answers 404. ${AMOUNTS} ${dataWeight('medium')}`,
+  'data.getBlockById': `${BLOCK} An unknown block answers 404. ${dataWeight('xl')}`,
+  'data.listLatestPrimaryNetworkBlocks': `${BLOCK} ${PAGES} ${dataWeight('medium')}`,
+  'data.getAssetDetails': `What avm.getAssetDescription answers, with type, cap and createdAtTimestamp (Unix seconds); an unknown asset answers 404. ${dataWeight('xl')}`,
+})

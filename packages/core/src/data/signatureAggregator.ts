@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import { zAggregateSignaturesResult, zGetAggregatedSignaturesResult } from './generated/data-api.gen.js'
 import { dataWeight, network, txHash } from './params.js'
 
@@ -26,7 +26,6 @@ export const signatureAggregator = {
     id: 'data.aggregateSignatures',
     endpoint: 'POST /v1/signatureAggregator/{network}/aggregateSignatures',
     summary: "Aggregates the signing subnet's BLS signatures over a Warp message; answers signedMessage (HTTP 201).",
-    description: `Give message (an unsigned Warp message) or justification, in hex. quorumPercentage (default 67) of the signing subnet's weight must sign; quorumPercentageBuffer asks for more (their sum <= 100); pChainHeight 0 uses the proposed validator set. signedMessage is the Warp message with its aggregate signature, in hex. Not retried once the request may have reached the service. ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -74,9 +73,14 @@ export const signatureAggregator = {
     id: 'data.getAggregatedSignatures',
     endpoint: 'GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}',
     summary: 'The signed Warp message of a transaction that emitted one (its aggregate signature, hex).',
-    description: `The description answers this GET with HTTP 201. ${dataWeight('medium')}`,
     params: () => z.strictObject({ network: network(), txHash: txHash() }),
     result: zGetAggregatedSignaturesResult,
     okStatuses: [201],
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const signatureAggregatorDescriptions = (): Descriptions<typeof signatureAggregator> => ({
+  'data.aggregateSignatures': `Give message (an unsigned Warp message) or justification, in hex. quorumPercentage (default 67) of the signing subnet's weight must sign; quorumPercentageBuffer asks for more (their sum <= 100); pChainHeight 0 uses the proposed validator set. signedMessage is the Warp message with its aggregate signature, in hex. Not retried once the request may have reached the service. ${dataWeight('medium')}`,
+  'data.getAggregatedSignatures': `The description answers this GET with HTTP 201. ${dataWeight('medium')}`,
+})

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import * as z from 'zod'
-import { catalog } from '../catalog.js'
+import { catalog, describeOperation } from '../catalog.js'
 import type { AnyOperation } from '../operation.js'
 import { createFakeClient } from '../testing/fake-transport.js'
 import {
@@ -158,7 +158,7 @@ describe('operations match the OpenAPI descriptions', () => {
       )
       expect(match, `${op.id} uses z${operation.operationId}Result`).toBeDefined()
       const weight = operation['x-execution-weight']
-      expect(op.description).toContain(weight ? `Rate-limit weight ${weight}:` : 'Rate-limit weight: not stated')
+      expect(describeOperation(op)).toContain(weight ? `Rate-limit weight ${weight}:` : 'Rate-limit weight: not stated')
       const hasToken = (operation.parameters ?? []).some((p) => p.name === 'pageToken')
       expect(op.pagination?.kind === 'pageToken', 'paginated by pageToken').toBe(hasToken)
     },

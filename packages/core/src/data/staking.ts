@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zDelegationStatusType,
   zListActivePrimaryNetworkStakingTransactionsResult,
@@ -122,7 +122,6 @@ export const staking = {
     id: 'data.listValidators',
     endpoint: 'GET /v1/networks/{network}/validators',
     summary: 'The validators of the Primary Network and subnets (active, pending, completed or removed), filterable.',
-    description: `Each validator has txHash, nodeId, subnetId, amountStaked, startTimestamp, endTimestamp and validationStatus; active ones add delegatorCount, amountDelegated, delegationCapacity, uptimePerformance and potentialRewards. nodeIds matches substrings. The fee and uptime filters drop subnet validators. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z
         .strictObject({
@@ -168,7 +167,6 @@ export const staking = {
     id: 'data.getSingleValidatorDetails',
     endpoint: 'GET /v1/networks/{network}/validators/{nodeId}',
     summary: "One node's validations of the Primary Network and subnets, past and present, newest first by default.",
-    description: `validators lists each validation of the node (one per staking transaction) in the shape of data.listValidators; an unknown node gives an empty list. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -186,7 +184,6 @@ export const staking = {
     id: 'data.listDelegators',
     endpoint: 'GET /v1/networks/{network}/delegators',
     summary: 'The delegators of the Primary Network, optionally of some nodes, reward addresses and status.',
-    description: `Each delegator has txHash, nodeId, rewardAddresses, amountDelegated, delegationFee, startTimestamp, endTimestamp and delegationStatus; active ones add estimatedGrossReward and estimatedNetReward. rewardAddresses are P-Chain addresses (avax1... or P-avax1...). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -207,7 +204,6 @@ export const staking = {
     id: 'data.listL1Validators',
     endpoint: 'GET /v1/networks/{network}/l1Validators',
     summary: 'The validators of L1s (ACP-77): validation ID, node, weight, remaining fee balance and owners.',
-    description: `remainingBalance is the nAVAX left to pay the L1 validator's continuous fee; weight is the L1's own unit. includeInactiveL1Validators adds validators whose balance ran out or that were disabled. blockHeight is the P-Chain height of the answer. ${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         network: network(),
@@ -226,7 +222,6 @@ export const staking = {
     id: 'data.listActivePrimaryNetworkStakingTransactions',
     endpoint: 'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
     summary: 'The P-Chain staking transactions of some addresses whose staking period has not ended.',
-    description: `blockchainId is "p-chain" (or the P-Chain ID). The transactions (AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, AddSubnetValidatorTx, ...) in the P-Chain form of data.listLatestPrimaryNetworkTransactions, newest first by default; txTypes and the time range narrow them. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z
         .strictObject({
@@ -251,7 +246,6 @@ export const staking = {
     id: 'data.listPendingPrimaryNetworkRewards',
     endpoint: 'GET /v1/networks/{network}/rewards:listPending',
     summary: 'The rewards current stakers will receive when their staking ends, by reward address or node.',
-    description: `${REWARD}, progress (% of the period elapsed) and estimatedReward (nAVAX; a validator's is platform.getCurrentValidators' potentialReward). Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () => z.strictObject(rewardParams()).check(z.superRefine(needsAddressesOrNodes)),
     result: zListPendingPrimaryNetworkRewardsResult,
     pagination: { kind: 'pageToken', items: 'pendingRewards' },
@@ -261,7 +255,6 @@ export const staking = {
     id: 'data.listHistoricalPrimaryNetworkRewards',
     endpoint: 'GET /v1/networks/{network}/rewards',
     summary: 'The rewards paid to stakers whose staking ended, by reward address or node.',
-    description: `${REWARD}, the reward (nAVAX, with historicalPrice in currency when older than 24 h), its UTXO (utxoId, outputIndex) and rewardTxHash. Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
     params: () =>
       z
         .strictObject({ ...rewardParams(), currency: z.optional(currency()) })
@@ -270,3 +263,14 @@ export const staking = {
     pagination: { kind: 'pageToken', items: 'historicalRewards' },
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const stakingDescriptions = (): Descriptions<typeof staking> => ({
+  'data.listValidators': `Each validator has txHash, nodeId, subnetId, amountStaked, startTimestamp, endTimestamp and validationStatus; active ones add delegatorCount, amountDelegated, delegationCapacity, uptimePerformance and potentialRewards. nodeIds matches substrings. The fee and uptime filters drop subnet validators. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.getSingleValidatorDetails': `validators lists each validation of the node (one per staking transaction) in the shape of data.listValidators; an unknown node gives an empty list. ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listDelegators': `Each delegator has txHash, nodeId, rewardAddresses, amountDelegated, delegationFee, startTimestamp, endTimestamp and delegationStatus; active ones add estimatedGrossReward and estimatedNetReward. rewardAddresses are P-Chain addresses (avax1... or P-avax1...). ${AMOUNTS} ${PAGES} ${dataWeight('medium')}`,
+  'data.listL1Validators': `remainingBalance is the nAVAX left to pay the L1 validator's continuous fee; weight is the L1's own unit. includeInactiveL1Validators adds validators whose balance ran out or that were disabled. blockHeight is the P-Chain height of the answer. ${PAGES} ${dataWeight('medium')}`,
+  'data.listActivePrimaryNetworkStakingTransactions': `blockchainId is "p-chain" (or the P-Chain ID). The transactions (AddPermissionlessValidatorTx, AddPermissionlessDelegatorTx, AddSubnetValidatorTx, ...) in the P-Chain form of data.listLatestPrimaryNetworkTransactions, newest first by default; txTypes and the time range narrow them. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.listPendingPrimaryNetworkRewards': `${REWARD}, progress (% of the period elapsed) and estimatedReward (nAVAX; a validator's is platform.getCurrentValidators' potentialReward). Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+  'data.listHistoricalPrimaryNetworkRewards': `${REWARD}, the reward (nAVAX, with historicalPrice in currency when older than 24 h), its UTXO (utxoId, outputIndex) and rewardTxHash. Give addresses or nodeIds. ${AMOUNTS} ${PAGES} ${dataWeight('xl')}`,
+})

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   zAddAddressesToWebhookResult,
   zCommonBalanceType,
@@ -230,7 +230,6 @@ export const webhooks = {
     id: 'data.createWebhook',
     endpoint: 'POST /v1/webhooks',
     summary: 'Subscribes a URL to address or validator activity; answers the new webhook (HTTP 201).',
-    description: `eventType address_activity watches EVM addresses on one chain (chainId, metadata.addresses); primary_network_address_activity P-/X-Chain addresses; validator_activity nodes or subnets. Each event is POSTed to url as {webhookId, eventType, messageId, event} with an x-signature header (check it with verifyWebhookSignature and the shared secret of data.getSharedSecret). ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
     params: createParams,
     result: zCreateWebhookResult,
     okStatuses: [201],
@@ -240,7 +239,6 @@ export const webhooks = {
     id: 'data.listWebhooks',
     endpoint: 'GET /v1/webhooks',
     summary: "The account's webhooks, active and inactive, or only those of one status.",
-    description: `${SHAPE} A webhook the service deactivated (its deliveries kept failing) has status inactive. ${PAGES} ${dataWeight('small')}`,
     params: () =>
       z.optional(
         z.strictObject({
@@ -257,7 +255,6 @@ export const webhooks = {
     id: 'data.getWebhook',
     endpoint: 'GET /v1/webhooks/{id}',
     summary: 'One webhook: its URL, chain, status, event type and what it watches.',
-    description: `${SHAPE} ${dataWeight('small')}`,
     params: () => z.strictObject({ id: webhookId() }),
     result: zGetWebhookResult,
   }),
@@ -266,7 +263,6 @@ export const webhooks = {
     id: 'data.updateWebhook',
     endpoint: 'PATCH /v1/webhooks/{id}',
     summary: 'Changes a webhook: name, description, URL, status (re-activate or pause), logs and traces.',
-    description: `Only the given fields change; status active re-activates a webhook the service deactivated. ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({
         id: webhookId(),
@@ -283,7 +279,6 @@ export const webhooks = {
     id: 'data.deactivateWebhook',
     endpoint: 'DELETE /v1/webhooks/{id}',
     summary: 'Deactivates a webhook: no more deliveries. Answers the webhook with status inactive.',
-    description: `data.updateWebhook with status active turns it back on. ${NOT_RETRIED} ${dataWeight('medium')}`,
     params: () => z.strictObject({ id: webhookId() }),
     result: zDeactivateWebhookResult,
     destructive: true,
@@ -293,7 +288,6 @@ export const webhooks = {
     id: 'data.addAddressesToWebhook',
     endpoint: 'PATCH /v1/webhooks/{id}/addresses',
     summary: 'Adds EVM addresses to an address_activity webhook; answers the webhook.',
-    description: `${NOT_RETRIED} ${dataWeight('medium')}`,
     params: addressesChange,
     result: zAddAddressesToWebhookResult,
   }),
@@ -302,7 +296,6 @@ export const webhooks = {
     id: 'data.removeAddressesFromWebhook',
     endpoint: 'DELETE /v1/webhooks/{id}/addresses',
     summary: 'Removes EVM addresses from an address_activity webhook; answers the webhook.',
-    description: `${NOT_RETRIED} ${dataWeight('medium')}`,
     params: addressesChange,
     result: zRemoveAddressesFromWebhookResult,
     destructive: true,
@@ -312,7 +305,6 @@ export const webhooks = {
     id: 'data.getAddressesFromWebhook',
     endpoint: 'GET /v1/webhooks/{id}/addresses',
     summary: 'The addresses an address_activity webhook watches, with their total.',
-    description: `${PAGES} ${dataWeight('medium')}`,
     params: () =>
       z.strictObject({ id: webhookId(), pageToken: z.optional(pageToken()), pageSize: z.optional(pageSize(100)) }),
     result: zGetAddressesFromWebhookResult,
@@ -323,7 +315,6 @@ export const webhooks = {
     id: 'data.generateOrRotateSharedSecret',
     endpoint: 'POST /v1/webhooks:generateOrRotateSharedSecret',
     summary: "Creates the account's webhook signing secret, or replaces it (HTTP 201); answers {secret}.",
-    description: `One secret signs every webhook of the account (the x-signature header); after a rotation, signatures made with the old one stop verifying. The secret is redacted from this client's logs and errors. ${NOT_RETRIED} ${dataWeight('medium')}`,
     params: () => z.optional(z.strictObject({})),
     result: zGenerateOrRotateSharedSecretResult,
     okStatuses: [201],
@@ -335,9 +326,22 @@ export const webhooks = {
     id: 'data.getSharedSecret',
     endpoint: 'GET /v1/webhooks:getSharedSecret',
     summary: "The account's webhook signing secret: {secret}, to check x-signature with verifyWebhookSignature.",
-    description: `The secret is redacted from this client's logs and errors. ${dataWeight('small')}`,
     params: () => z.optional(z.strictObject({})),
     result: zGetSharedSecretResult,
     secretFields: ['secret'],
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const webhooksDescriptions = (): Descriptions<typeof webhooks> => ({
+  'data.createWebhook': `eventType address_activity watches EVM addresses on one chain (chainId, metadata.addresses); primary_network_address_activity P-/X-Chain addresses; validator_activity nodes or subnets. Each event is POSTed to url as {webhookId, eventType, messageId, event} with an x-signature header (check it with verifyWebhookSignature and the shared secret of data.getSharedSecret). ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.listWebhooks': `${SHAPE} A webhook the service deactivated (its deliveries kept failing) has status inactive. ${PAGES} ${dataWeight('small')}`,
+  'data.getWebhook': `${SHAPE} ${dataWeight('small')}`,
+  'data.updateWebhook': `Only the given fields change; status active re-activates a webhook the service deactivated. ${SHAPE} ${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.deactivateWebhook': `data.updateWebhook with status active turns it back on. ${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.addAddressesToWebhook': `${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.removeAddressesFromWebhook': `${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.getAddressesFromWebhook': `${PAGES} ${dataWeight('medium')}`,
+  'data.generateOrRotateSharedSecret': `One secret signs every webhook of the account (the x-signature header); after a rotation, signatures made with the old one stop verifying. The secret is redacted from this client's logs and errors. ${NOT_RETRIED} ${dataWeight('medium')}`,
+  'data.getSharedSecret': `The secret is redacted from this client's logs and errors. ${dataWeight('small')}`,
+})

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   anyCaseEnum,
   emptyResult,
@@ -50,7 +50,6 @@ export const admin = {
     ...base,
     id: 'admin.alias',
     summary: 'Adds an alias for an API endpoint of this node, so it is also served at /ext/<alias>; returns {}.',
-    description: `endpoint is the path after /ext/ (e.g. "bc/X"); the original path keeps working. Node-local, not persisted across restarts, and an alias can be added only once. ${ADMIN}`,
     params: () =>
       z.strictObject({
         endpoint: z.string().check(
@@ -68,7 +67,6 @@ export const admin = {
     ...base,
     id: 'admin.aliasChain',
     summary: 'Adds an alias for a blockchain, usable wherever its ID is (e.g. /ext/bc/<alias>); returns {}.',
-    description: `chain is a blockchain ID or an existing alias. The alias is set on this node only and is not propagated to other nodes; an alias can be added only once. ${ADMIN}`,
     params: () => z.strictObject({ chain: idOrAliasParam('blockchain'), alias: alias() }),
     result: emptyResult,
     idempotent: false,
@@ -78,7 +76,6 @@ export const admin = {
     ...base,
     id: 'admin.getChainAliases',
     summary: 'The aliases of a blockchain (e.g. ["X", "avm", <ID>]).',
-    description: `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. An ID that is no chain of this node has no aliases (an empty list). ${ADMIN}`,
     params: () =>
       z.strictObject({ chain: idParam('blockchain ID (the node does not accept an alias such as "X" here)') }),
     // A valid ID that is no chain answers {"aliases": null}: a nil slice without omitempty (`ids/aliases.go` L93-98).
@@ -89,7 +86,6 @@ export const admin = {
     ...base,
     id: 'admin.getLoggerLevel',
     summary: 'The log and display levels of one logger, or of every logger when loggerName is omitted.',
-    description: `Levels are OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO. ${ADMIN}`,
     params: () => z.optional(z.strictObject({ loggerName: z.optional(z.string()) })),
     result: () => record({ loggerLevels: loggerLevels() }),
     idempotent: true,
@@ -98,7 +94,6 @@ export const admin = {
     ...base,
     id: 'admin.setLoggerLevel',
     summary: 'Sets the log level and/or display level of one logger (or of all) and returns the resulting levels.',
-    description: `Give logLevel (what is written to log files), displayLevel (what is printed), or both: one of ${logLevels.join(', ')}, any case. Without loggerName every logger changes. The change lasts until the node restarts. ${ADMIN}`,
     params: () =>
       z
         .strictObject(
@@ -125,7 +120,6 @@ export const admin = {
     ...base,
     id: 'admin.loadVMs',
     summary: 'Loads the VM plugins installed on the node and returns the new VMs with their aliases, and any failures.',
-    description: `newVMs maps each newly loaded VM ID to its aliases; failedVMs (only present when a VM failed) maps a VM ID to the error. Loaded VMs stay registered until the node restarts. ${ADMIN}`,
     params: noParams,
     result: () =>
       record({
@@ -139,7 +133,6 @@ export const admin = {
     ...base,
     id: 'admin.lockProfile',
     summary: "Writes a mutex contention profile to lock.profile in the node's profile directory; returns {}.",
-    description: `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
     params: noParams,
     result: emptyResult,
     idempotent: true,
@@ -149,7 +142,6 @@ export const admin = {
     ...base,
     id: 'admin.memoryProfile',
     summary: "Writes a heap profile to mem.profile in the node's profile directory; returns {}.",
-    description: `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
     params: noParams,
     result: emptyResult,
     idempotent: true,
@@ -159,7 +151,6 @@ export const admin = {
     ...base,
     id: 'admin.startCPUProfiler',
     summary: 'Starts CPU profiling on the node until admin.stopCPUProfiler; returns {}.',
-    description: `Fails if the profiler is already running. Profiling costs CPU on the node while it runs. ${ADMIN}`,
     params: noParams,
     result: emptyResult,
     idempotent: false,
@@ -169,10 +160,23 @@ export const admin = {
     ...base,
     id: 'admin.stopCPUProfiler',
     summary: "Stops CPU profiling and writes the profile to cpu.profile in the node's profile directory; returns {}.",
-    description: `Fails if the profiler is not running. ${ADMIN}`,
     params: noParams,
     result: emptyResult,
     idempotent: false,
     destructive: true,
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const adminDescriptions = (): Descriptions<typeof admin> => ({
+  'admin.alias': `endpoint is the path after /ext/ (e.g. "bc/X"); the original path keeps working. Node-local, not persisted across restarts, and an alias can be added only once. ${ADMIN}`,
+  'admin.aliasChain': `chain is a blockchain ID or an existing alias. The alias is set on this node only and is not propagated to other nodes; an alias can be added only once. ${ADMIN}`,
+  'admin.getChainAliases': `chain must be the blockchain's cb58 ID: the node rejects aliases such as "X" here. An ID that is no chain of this node has no aliases (an empty list). ${ADMIN}`,
+  'admin.getLoggerLevel': `Levels are OFF, FATAL, ERROR, WARN, INFO, TRACE, DEBUG, VERBO. ${ADMIN}`,
+  'admin.setLoggerLevel': `Give logLevel (what is written to log files), displayLevel (what is printed), or both: one of ${logLevels.join(', ')}, any case. Without loggerName every logger changes. The change lasts until the node restarts. ${ADMIN}`,
+  'admin.loadVMs': `newVMs maps each newly loaded VM ID to its aliases; failedVMs (only present when a VM failed) maps a VM ID to the error. Loaded VMs stay registered until the node restarts. ${ADMIN}`,
+  'admin.lockProfile': `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
+  'admin.memoryProfile': `The file goes to --profile-dir and is overwritten by the next call. ${ADMIN}`,
+  'admin.startCPUProfiler': `Fails if the profiler is already running. Profiling costs CPU on the node while it runs. ${ADMIN}`,
+  'admin.stopCPUProfiler': `Fails if the profiler is not running. ${ADMIN}`,
+})

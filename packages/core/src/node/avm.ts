@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   addressParam,
   encodingParam,
@@ -89,7 +89,6 @@ export const avm = {
     ...read,
     id: 'avm.getAllBalances',
     summary: 'Every asset balance of one X-Chain address, as {asset, balance} items (balance in the smallest unit).',
-    description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} ${PARTIAL}`,
     params: () =>
       z.strictObject({ blockchain: blockchain(), address: address(), includePartial: z.optional(z.boolean()) }),
     result: () => record({ balances: z.array(record({ asset: z.string(), balance: u64() })) }),
@@ -99,7 +98,6 @@ export const avm = {
     ...read,
     id: 'avm.getBalance',
     summary: 'The balance of one asset held by an X-Chain address, in the smallest unit, with the UTXOs it sums.',
-    description: `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). assetID is an asset ID or alias such as "AVAX". ${AMOUNTS} ${PARTIAL}`,
     params: () =>
       z.strictObject({
         blockchain: blockchain(),
@@ -118,8 +116,6 @@ export const avm = {
     ...read,
     id: 'avm.getAssetDescription',
     summary: "An asset's ID, name, symbol and denomination (the number of decimal places of its smallest unit).",
-    description:
-      'assetID is an asset ID or alias ("AVAX"). AVAX has denomination 9: a raw amount of 1000000000 is 1 AVAX.',
     params: () => z.strictObject({ blockchain: blockchain(), assetID: idOrAliasParam('asset') }),
     result: () => record({ assetID: z.string(), name: z.string(), symbol: z.string(), denomination: u32() }),
   }),
@@ -127,7 +123,6 @@ export const avm = {
     ...read,
     id: 'avm.getBlock',
     summary: 'An X-Chain block by ID, as hex bytes or as a decoded JSON object.',
-    description: JSON_ENCODING,
     params: () => z.strictObject({ blockchain: blockchain(), blockID: idParam('block ID'), encoding: hexOrJson() }),
     result: () => blockReply(xChainBlock()),
   }),
@@ -135,7 +130,6 @@ export const avm = {
     ...read,
     id: 'avm.getBlockByHeight',
     summary: 'The accepted X-Chain block at a height, as hex bytes or as a decoded JSON object.',
-    description: JSON_ENCODING,
     params: () => z.strictObject({ blockchain: blockchain(), height: u64Param(), encoding: hexOrJson() }),
     result: () => blockReply(xChainBlock()),
   }),
@@ -150,7 +144,6 @@ export const avm = {
     ...read,
     id: 'avm.getTx',
     summary: 'An X-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
-    description: `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound). The node keeps only accepted transactions, of both eras (before and since Cortina): an answer means accepted.`,
     params: () => z.strictObject({ blockchain: blockchain(), txID: idParam('transaction ID'), encoding: hexOrJson() }),
     result: () => txReply(xChainTx()),
   }),
@@ -158,7 +151,6 @@ export const avm = {
     ...read,
     id: 'avm.getTxFee',
     summary: 'The X-Chain base transaction fee and asset-creation fee, in nAVAX.',
-    description: '1 AVAX = 10^9 nAVAX.',
     params: chainOnly,
     result: () => record({ txFee: u64(), createAssetTxFee: u64() }),
   }),
@@ -166,8 +158,6 @@ export const avm = {
     ...read,
     id: 'avm.getTxStatus',
     summary: 'Whether this node has accepted an X-Chain transaction: Accepted or Unknown.',
-    description:
-      'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown), which reads the same state. Not index.isAccepted on X/tx: that index holds only the txs from before Cortina (2023). Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
     params: () => z.strictObject({ blockchain: blockchain(), txID: idParam('transaction ID') }),
     result: () => record({ status: z.enum(['Accepted', 'Processing', 'Rejected', 'Unknown']) }),
     deprecated: { since: 'v1.10.0', use: 'avm.getTx' },
@@ -176,10 +166,24 @@ export const avm = {
     ...read,
     id: 'avm.getUTXOs',
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given X-Chain addresses, as hex bytes.',
-    description:
-      "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one. Lists time-locked and multisig UTXOs too (.items() decodes each one's amount, owners, threshold and locktime), so their sum is the includePartial total, not what the address can spend alone.",
     params: () => z.strictObject({ blockchain: blockchain(), ...utxoParams('X') }),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const avmDescriptions = (): Descriptions<typeof avm> => ({
+  'avm.getAllBalances': `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). Takes a single address (not an array). asset is the asset's alias (e.g. "AVAX") or ID. ${AMOUNTS} ${PARTIAL}`,
+  'avm.getBalance': `Deprecated since avalanchego v1.9.12: walk avm.getUTXOs instead (core's XChainBalances sums it by these same rules). assetID is an asset ID or alias such as "AVAX". ${AMOUNTS} ${PARTIAL}`,
+  'avm.getAssetDescription':
+    'assetID is an asset ID or alias ("AVAX"). AVAX has denomination 9: a raw amount of 1000000000 is 1 AVAX.',
+  'avm.getBlock': JSON_ENCODING,
+  'avm.getBlockByHeight': JSON_ENCODING,
+  'avm.getTx': `${JSON_ENCODING} Unknown IDs fail with JSON-RPC message "not found" (JsonRpcError.isNotFound). The node keeps only accepted transactions, of both eras (before and since Cortina): an answer means accepted.`,
+  'avm.getTxFee': '1 AVAX = 10^9 nAVAX.',
+  'avm.getTxStatus':
+    'Deprecated since avalanchego v1.10.0: use avm.getTx (fails with "not found" when unknown), which reads the same state. Not index.isAccepted on X/tx: that index holds only the txs from before Cortina (2023). Current nodes answer only Accepted or Unknown; older ones also Processing and Rejected.',
+  'avm.getUTXOs':
+    "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to this one. Lists time-locked and multisig UTXOs too (.items() decodes each one's amount, owners, threshold and locktime), so their sum is the includePartial total, not what the address can spend alone.",
+})

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import { record } from '../schemas.js'
 
 /**
@@ -55,7 +55,6 @@ export const health = {
     id: 'health.health',
     endpoint: '/ext/health',
     summary: "The node's overall health: whether every health check passes, and each check's result.",
-    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
     params: rpcParams,
     result: healthReply,
   }),
@@ -64,7 +63,6 @@ export const health = {
     id: 'health.readiness',
     endpoint: '/ext/health',
     summary: 'Whether the node is ready (its chains have finished bootstrapping), with each readiness check.',
-    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
     params: rpcParams,
     result: healthReply,
   }),
@@ -73,7 +71,6 @@ export const health = {
     id: 'health.liveness',
     endpoint: '/ext/health',
     summary: 'Whether the node process is alive and should not be restarted, with each liveness check.',
-    description: `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
     params: rpcParams,
     result: healthReply,
   }),
@@ -82,7 +79,6 @@ export const health = {
     id: 'health.getHealth',
     endpoint: 'GET /ext/health',
     summary: "The node's overall health from the GET probe (HTTP 200 healthy, 503 unhealthy), with each check.",
-    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
     params: probeParams,
     result: healthReply,
     okStatuses: [503],
@@ -92,7 +88,6 @@ export const health = {
     id: 'health.getReadiness',
     endpoint: 'GET /ext/health/readiness',
     summary: 'Whether the node is ready, from the GET readiness probe (HTTP 200 ready, 503 not ready).',
-    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
     params: probeParams,
     result: healthReply,
     okStatuses: [503],
@@ -102,9 +97,18 @@ export const health = {
     id: 'health.getLiveness',
     endpoint: 'GET /ext/health/liveness',
     summary: 'Whether the node is alive, from the GET liveness probe (HTTP 200 alive, 503 not).',
-    description: `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
     params: probeParams,
     result: healthReply,
     okStatuses: [503],
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const healthDescriptions = (): Descriptions<typeof health> => ({
+  'health.health': `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+  'health.readiness': `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+  'health.liveness': `Pass tags to evaluate only the checks of those subnets. ${CHECKS}`,
+  'health.getHealth': `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+  'health.getReadiness': `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+  'health.getLiveness': `${PROBE} tag filters checks (repeated ?tag=). ${CHECKS}`,
+})

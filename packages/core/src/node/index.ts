@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import { encodingParam, idParam, record, u64, u64Param } from '../schemas.js'
 
 /**
@@ -53,8 +53,6 @@ export const index = {
     ...base,
     id: 'index.getLastAccepted',
     summary: 'The most recently accepted container of an index, with its position.',
-    description:
-      'An index with no container fails with JSON-RPC message "no containers have been accepted" (isNoneAccepted): X/tx and X/vtx on networks where Cortina was active at genesis.',
     params: () => z.strictObject({ indexName: indexName(), encoding: encoding() }),
     result: container,
   }),
@@ -76,8 +74,6 @@ export const index = {
     ...base,
     id: 'index.getContainerRange',
     summary: 'Up to 1024 consecutive containers of an index starting at a position.',
-    description:
-      'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency; an empty index yields nothing.',
     params: () =>
       z.strictObject({
         indexName: indexName(),
@@ -106,9 +102,17 @@ export const index = {
     ...base,
     id: 'index.isAccepted',
     summary: 'Whether a container ID is accepted in an index (false for unknown IDs).',
-    description:
-      'On X/tx it is false for every X-Chain tx accepted since Cortina (2023), which only X/block blocks hold: ask avm.getTx whether an X-Chain tx is accepted.',
     params: () => z.strictObject({ indexName: indexName(), id: idParam('container ID') }),
     result: () => record({ isAccepted: z.boolean() }),
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const indexDescriptions = (): Descriptions<typeof index> => ({
+  'index.getLastAccepted':
+    'An index with no container fails with JSON-RPC message "no containers have been accepted" (isNoneAccepted): X/tx and X/vtx on networks where Cortina was active at genesis.',
+  'index.getContainerRange':
+    'numToFetch 0 returns no containers without a request. Use .items() / .pages() to walk any range with bounded concurrency; an empty index yields nothing.',
+  'index.isAccepted':
+    'On X/tx it is false for every X-Chain tx accepted since Cortina (2023), which only X/block blocks hold: ask avm.getTx whether an X-Chain tx is accepted.',
+})

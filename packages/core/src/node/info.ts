@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import { float, goSlice, idOrAliasParam, nodeIdParam, noParams, record, u32, u64 } from '../schemas.js'
 
 const endpoint = '/ext/info'
@@ -70,8 +70,6 @@ export const info = {
     ...read,
     id: 'info.peers',
     summary: 'Connected peers with their versions, uptimes as seen by them, and tracked subnets.',
-    description:
-      'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100); upgradeTime is the Unix time of the latest upgrade its version is set for; supportedACPs and objectedACPs are ACP numbers; benched lists the chains on which the peer is benched.',
     params: () => z.optional(z.strictObject({ nodeIDs: z.optional(z.array(nodeIdParam())) })),
     result: () =>
       record({
@@ -107,3 +105,9 @@ export const info = {
     result: () => record({ rewardingStakePercentage: float(), weightedAveragePercentage: float() }),
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const infoDescriptions = (): Descriptions<typeof info> => ({
+  'info.peers':
+    'Pass nodeIDs to restrict the answer to those peers. observedUptime is a percentage (0-100); upgradeTime is the Unix time of the latest upgrade its version is set for; supportedACPs and objectedACPs are ACP numbers; benched lists the chains on which the peer is benched.',
+})

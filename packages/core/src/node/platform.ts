@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { lazy } from '../lazy.js'
-import { defineOperation } from '../operation.js'
+import { type Descriptions, defineOperation } from '../operation.js'
 import {
   addressParam,
   encodingParam,
@@ -118,8 +118,6 @@ export const platform = {
     ...read,
     id: 'platform.getBalance',
     summary: 'The P-Chain balances of a set of addresses, in nAVAX for AVAX, split into unlocked and locked amounts.',
-    description:
-      'Deprecated since avalanchego v1.9.12: walk platform.getUTXOs instead (core\'s PChainBalances sums it by these same rules). Takes addresses (an array; the old singular "address" is silently ignored by current nodes). Every UTXO any of the addresses owns counts in full, shared or multisig alike, split at the node\'s clock: unlocked = spendable now; lockedStakeable = stake-locked outputs (P-Chain genesis vesting, stakeable.LockOut) usable only for staking until their stake locktime; lockedNotStakeable = outputs whose own locktime is still ahead; balance = the three added. balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
     params: () =>
       z.strictObject({
         addresses: z
@@ -144,7 +142,6 @@ export const platform = {
     ...read,
     id: 'platform.getBlock',
     summary: 'A P-Chain block by ID, as hex bytes or as a decoded JSON object.',
-    description: JSON_ENCODING,
     params: () => z.strictObject({ blockID: idParam('block ID'), encoding: hexOrJson() }),
     result: () => blockReply(pChainBlock()),
   }),
@@ -152,7 +149,6 @@ export const platform = {
     ...read,
     id: 'platform.getBlockByHeight',
     summary: 'The accepted P-Chain block at a height, as hex bytes or as a decoded JSON object.',
-    description: JSON_ENCODING,
     params: () => z.strictObject({ height: u64Param(), encoding: hexOrJson() }),
     result: () => blockReply(pChainBlock()),
   }),
@@ -160,8 +156,6 @@ export const platform = {
     ...read,
     id: 'platform.getBlockchains',
     summary: 'Every blockchain on the network except the P-Chain, with its ID, name, subnet and VM.',
-    description:
-      'Deprecated since avalanchego v1.9.12 with no replacement in the node API (the Data API lists blockchains too).',
     params: noParams,
     result: () =>
       record({
@@ -173,8 +167,6 @@ export const platform = {
     ...read,
     id: 'platform.getBlockchainStatus',
     summary: 'How this node relates to a blockchain: Validating, Created, Preferred, Syncing or Unknown.',
-    description:
-      'Validating: this node validates it. Created: it exists but this node does not validate it. Preferred: its creation is proposed and likely. Syncing: this node follows it without validating. Unknown: not proposed, or its proposal is not preferred.',
     params: () => z.strictObject({ blockchainID: idOrAliasParam('blockchain') }),
     result: () => record({ status: z.enum(['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown']) }),
   }),
@@ -182,8 +174,6 @@ export const platform = {
     ...read,
     id: 'platform.getCurrentSupply',
     summary: 'An upper bound of the tokens that can stake on a subnet (nAVAX for the Primary Network), and its height.',
-    description:
-      "Burned tokens, fees included, are not deducted. height (the P-Chain height of the answer) is absent from older nodes and from the node docs' example.",
     params: () => z.optional(z.strictObject({ subnetID: subnetID() })),
     result: () => record({ supply: u64(), height: z.optional(u64()) }),
   }),
@@ -191,8 +181,6 @@ export const platform = {
     ...read,
     id: 'platform.getCurrentValidators',
     summary: 'The current validators of the Primary Network, a subnet or an L1, with weights, rewards and uptimes.',
-    description:
-      'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
     params: () => z.optional(z.strictObject({ subnetID: subnetID(), nodeIDs: z.optional(z.array(nodeIdParam())) })),
     result: () =>
       record({
@@ -217,8 +205,6 @@ export const platform = {
     ...read,
     id: 'platform.getValidatorsAt',
     summary: 'The validator set of a subnet at a P-Chain height, as a map from node ID to {publicKey, weight}.',
-    description:
-      'height is a block height or "proposed" (the proposed height). The answer is the map itself (no "validators" wrapper, since avalanchego v1.10.6); publicKey is the BLS key (0x-hex) or null, weight is in nAVAX for the Primary Network.',
     params: () =>
       z.strictObject({
         height: z
@@ -239,8 +225,6 @@ export const platform = {
     ...read,
     id: 'platform.getValidatorFeeConfig',
     summary: 'The static parameters of the L1 validator fee: capacity, target, minimum price and excess constant.',
-    description:
-      'capacity and target count L1 validators; minPrice is nAVAX per validator per second; the price grows as minPrice * e^(excess / excessConversionConstant). Local networks: 20000, 10000, 1, 865617; Fuji 512 nAVAX/s minimum (genesis/genesis_*.go).',
     params: noParams,
     // `fee.Config` (`vms/platformvm/validators/fee/fee.go`): plain uint64 fields, so JSON numbers on the wire.
     result: () => record({ capacity: u64(), target: u64(), minPrice: u64(), excessConversionConstant: u64() }),
@@ -249,8 +233,6 @@ export const platform = {
     ...read,
     id: 'platform.getValidatorFeeState',
     summary: 'The current L1 validator fee: the excess, the price in nAVAX per validator per second, and its time.',
-    description:
-      'Every active L1 validator pays price nAVAX per second from its balance; price = gas.CalculatePrice(minPrice, excess, excessConversionConstant). timestamp is the chain time (RFC 3339).',
     params: noParams,
     // `GetValidatorFeeStateReply` (`vms/platformvm/service.go`): gas.Gas/gas.Price are plain uint64 (JSON numbers).
     result: () => record({ excess: u64(), price: u64(), timestamp: z.string() }),
@@ -259,8 +241,6 @@ export const platform = {
     ...read,
     id: 'platform.getUTXOs',
     summary: 'One page (up to 1024) of the UTXOs that reference any of the given P-Chain addresses, as hex bytes.',
-    description:
-      "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain. Lists stake-locked (type 22), time-locked and multisig UTXOs too: .items() decodes each one's amount, owners, threshold, locktime and stakeableLocktime.",
     params: () => z.strictObject(utxoParams('P')),
     result: utxoPage,
     pagination: { kind: 'utxoCursor' },
@@ -269,7 +249,6 @@ export const platform = {
     ...read,
     id: 'platform.getTx',
     summary: 'A P-Chain transaction by ID, as signed hex bytes or as a decoded JSON object.',
-    description: `${JSON_ENCODING} Unknown IDs fail with "couldn't get tx: not found" (JsonRpcError.isNotFound).`,
     params: () => z.strictObject({ txID: idParam('transaction ID'), encoding: hexOrJson() }),
     result: () => txReply(pChainTx()),
   }),
@@ -277,7 +256,6 @@ export const platform = {
     ...read,
     id: 'platform.getTxStatus',
     summary: 'The status of a P-Chain transaction (Committed, Aborted, Processing, Dropped or Unknown) and why.',
-    description: 'reason explains a Dropped transaction.',
     params: () => z.strictObject({ txID: idParam('transaction ID') }),
     result: () =>
       record({
@@ -286,3 +264,29 @@ export const platform = {
       }),
   }),
 } as const
+
+/** What a caller must know beyond each summary (the catalog's `describeOperation`; a client carries none). */
+export const platformDescriptions = (): Descriptions<typeof platform> => ({
+  'platform.getBalance':
+    'Deprecated since avalanchego v1.9.12: walk platform.getUTXOs instead (core\'s PChainBalances sums it by these same rules). Takes addresses (an array; the old singular "address" is silently ignored by current nodes). Every UTXO any of the addresses owns counts in full, shared or multisig alike, split at the node\'s clock: unlocked = spendable now; lockedStakeable = stake-locked outputs (P-Chain genesis vesting, stakeable.LockOut) usable only for staking until their stake locktime; lockedNotStakeable = outputs whose own locktime is still ahead; balance = the three added. balance, unlocked, lockedStakeable and lockedNotStakeable count AVAX only; balances, unlockeds, lockedStakeables and lockedNotStakeables map every asset ID to its amount. 1 AVAX = 10^9 nAVAX.',
+  'platform.getBlock': JSON_ENCODING,
+  'platform.getBlockByHeight': JSON_ENCODING,
+  'platform.getBlockchains':
+    'Deprecated since avalanchego v1.9.12 with no replacement in the node API (the Data API lists blockchains too).',
+  'platform.getBlockchainStatus':
+    'Validating: this node validates it. Created: it exists but this node does not validate it. Preferred: its creation is proposed and likely. Syncing: this node follows it without validating. Unknown: not proposed, or its proposal is not preferred.',
+  'platform.getCurrentSupply':
+    "Burned tokens, fees included, are not deducted. height (the P-Chain height of the answer) is absent from older nodes and from the node docs' example.",
+  'platform.getCurrentValidators':
+    'Three shapes: Primary Network / permissionless validators (delegationFee and uptime as percentages, connected, signer, delegators when exactly one nodeID is asked), permissioned subnet stakers (txID, startTime, endTime, weight, nodeID) and L1 validators (validationID, balance, minNonce; no endTime). Weights and rewards in nAVAX, times in Unix seconds. Node IDs that are not current validators are left out. Not paginated: Mainnet returns the whole set.',
+  'platform.getValidatorsAt':
+    'height is a block height or "proposed" (the proposed height). The answer is the map itself (no "validators" wrapper, since avalanchego v1.10.6); publicKey is the BLS key (0x-hex) or null, weight is in nAVAX for the Primary Network.',
+  'platform.getValidatorFeeConfig':
+    'capacity and target count L1 validators; minPrice is nAVAX per validator per second; the price grows as minPrice * e^(excess / excessConversionConstant). Local networks: 20000, 10000, 1, 865617; Fuji 512 nAVAX/s minimum (genesis/genesis_*.go).',
+  'platform.getValidatorFeeState':
+    'Every active L1 validator pays price nAVAX per second from its balance; price = gas.CalculatePrice(minPrice, excess, excessConversionConstant). timestamp is the chain time (RFC 3339).',
+  'platform.getUTXOs':
+    "When numFetched equals limit there may be more: pass endIndex as startIndex, or use .items() / .pages(), which walk every page and drop duplicates. With sourceChain, returns atomic UTXOs exported from that chain to the P-Chain. Lists stake-locked (type 22), time-locked and multisig UTXOs too: .items() decodes each one's amount, owners, threshold, locktime and stakeableLocktime.",
+  'platform.getTx': `${JSON_ENCODING} Unknown IDs fail with "couldn't get tx: not found" (JsonRpcError.isNotFound).`,
+  'platform.getTxStatus': 'reason explains a Dropped transaction.',
+})

@@ -35,80 +35,31 @@ export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
 
 export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
-export const zUnauthorized = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zUnauthorized = zBadRequest;
 
 export type Unauthorized = z.infer<ReturnType<typeof zUnauthorized>>;
 
-export const zForbidden = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zForbidden = zBadRequest;
 
 export type Forbidden = z.infer<ReturnType<typeof zForbidden>>;
 
-export const zNotFound = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zNotFound = zBadRequest;
 
 export type NotFound = z.infer<ReturnType<typeof zNotFound>>;
 
-export const zTooManyRequests = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zTooManyRequests = zBadRequest;
 
 export type TooManyRequests = z.infer<ReturnType<typeof zTooManyRequests>>;
 
-export const zInternalServerError = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zInternalServerError = zBadRequest;
 
 export type InternalServerError = z.infer<ReturnType<typeof zInternalServerError>>;
 
-export const zBadGateway = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zBadGateway = zBadRequest;
 
 export type BadGateway = z.infer<ReturnType<typeof zBadGateway>>;
 
-export const zServiceUnavailable = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zServiceUnavailable = zBadRequest;
 
 export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>;
 
@@ -1017,16 +968,7 @@ export const zListXChainBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObj
 
 export type ListXChainBalancesResponse = z.infer<ReturnType<typeof zListXChainBalancesResponse>>;
 
-export const zCChainSharedAssetBalance = /* @__PURE__ */ lazy(() => z.looseObject({
-    assetId: z.string(),
-    name: z.optional(z.string()),
-    symbol: z.optional(z.string()),
-    denomination: z.optional(jsonNumber(z.number())),
-    type: z.optional(zPrimaryNetworkAssetType()),
-    amount: z.optional(z.string()),
-    utxoCount: z.optional(jsonNumber(z.number())),
-    sharedWithChainId: z.optional(z.string())
-}));
+export const zCChainSharedAssetBalance = zXChainSharedAssetBalance;
 
 export type CChainSharedAssetBalance = z.infer<ReturnType<typeof zCChainSharedAssetBalance>>;
 
@@ -1071,20 +1013,7 @@ export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ lazy(() => z.loos
 
 export type GetPrimaryNetworkBlockResponse = z.infer<ReturnType<typeof zGetPrimaryNetworkBlockResponse>>;
 
-export const zPrimaryNetworkBlock = /* @__PURE__ */ lazy(() => z.looseObject({
-    blockNumber: z.string(),
-    blockHash: z.string(),
-    parentHash: z.optional(z.string()),
-    blockTimestamp: z.optional(jsonNumber(z.number())),
-    blockType: z.optional(z.string()),
-    txCount: z.optional(jsonNumber(z.number())),
-    transactions: z.optional(z.array(z.string())),
-    blockSizeBytes: z.optional(jsonNumber(z.number())),
-    l1ValidatorsAccruedFees: z.optional(jsonNumber(z.number())),
-    activeL1Validators: z.optional(jsonNumber(z.number())),
-    currentSupply: z.optional(z.string()),
-    proposerDetails: z.optional(zProposerDetails())
-}));
+export const zPrimaryNetworkBlock = zGetPrimaryNetworkBlockResponse;
 
 export type PrimaryNetworkBlock = z.infer<ReturnType<typeof zPrimaryNetworkBlock>>;
 
@@ -1696,31 +1625,15 @@ export const zNextPageToken = /* @__PURE__ */ lazy(() => z.looseObject({
 
 export type NextPageToken = z.infer<ReturnType<typeof zNextPageToken>>;
 
-export const zIcmReceipt = /* @__PURE__ */ lazy(() => z.looseObject({
-    receivedMessageNonce: z.optional(z.string()),
-    relayerRewardAddress: z.optional(z.string())
-}));
+export const zIcmReceipt = zTeleporterReceipt;
 
 export type IcmReceipt = z.infer<ReturnType<typeof zIcmReceipt>>;
 
-export const zIcmRewardDetails = /* @__PURE__ */ lazy(() => z.looseObject({
-    address: z.string(),
-    name: z.optional(z.string()),
-    symbol: z.optional(z.string()),
-    decimals: z.optional(jsonNumber(z.number())),
-    logoUri: z.optional(z.string()),
-    ercType: z.optional(openEnum(['ERC-20'])),
-    price: z.optional(zMoney()),
-    value: z.optional(z.string())
-}));
+export const zIcmRewardDetails = zTeleporterRewardDetails;
 
 export type IcmRewardDetails = z.infer<ReturnType<typeof zIcmRewardDetails>>;
 
-export const zIcmSourceTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.optional(z.string())
-}));
+export const zIcmSourceTransaction = zTeleporterSourceTransaction;
 
 export type IcmSourceTransaction = z.infer<ReturnType<typeof zIcmSourceTransaction>>;
 
@@ -1745,13 +1658,7 @@ export const zPendingIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
 
 export type PendingIcmMessage = z.infer<ReturnType<typeof zPendingIcmMessage>>;
 
-export const zIcmDestinationTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
-    txHash: z.string(),
-    timestamp: jsonNumber(z.number()),
-    gasSpent: z.optional(z.string()),
-    rewardRedeemer: z.optional(z.string()),
-    delivererAddress: z.optional(z.string())
-}));
+export const zIcmDestinationTransaction = zTeleporterDestinationTransaction;
 
 export type IcmDestinationTransaction = z.infer<ReturnType<typeof zIcmDestinationTransaction>>;
 
@@ -1979,12 +1886,7 @@ export const zSubnetRpcUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.lo
 
 export type SubnetRpcUsageMetricsResponseDto = z.infer<ReturnType<typeof zSubnetRpcUsageMetricsResponseDto>>;
 
-export const zPrimaryNetworkRpcTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
-    'hourly',
-    'daily',
-    'weekly',
-    'monthly'
-]));
+export const zPrimaryNetworkRpcTimeIntervalGranularity = zSubnetRpcTimeIntervalGranularity;
 
 export type PrimaryNetworkRpcTimeIntervalGranularity = z.infer<ReturnType<typeof zPrimaryNetworkRpcTimeIntervalGranularity>>;
 
@@ -2319,7 +2221,7 @@ export const zWebhookAddressActivityResponse = /* @__PURE__ */ lazy(() => z.loos
 
 export type WebhookAddressActivityResponse = z.infer<ReturnType<typeof zWebhookAddressActivityResponse>>;
 
-export const zWebhookStatus = /* @__PURE__ */ lazy(() => openEnum(['active', 'inactive']));
+export const zWebhookStatus = zWebhookStatusType;
 
 export type WebhookStatus = z.infer<ReturnType<typeof zWebhookStatus>>;
 
@@ -2490,22 +2392,7 @@ export const zListCollectibleBalancesResponse = /* @__PURE__ */ lazy(() => z.loo
 
 export type ListCollectibleBalancesResponse = z.infer<ReturnType<typeof zListCollectibleBalancesResponse>>;
 
-export const zGetEvmBlockResponse = /* @__PURE__ */ lazy(() => z.looseObject({
-    chainId: z.string(),
-    blockNumber: z.string(),
-    blockTimestamp: z.optional(jsonNumber(z.number())),
-    blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
-    blockMinDelayExcess: z.optional(jsonNumber(z.number())),
-    blockHash: z.string(),
-    txCount: z.optional(jsonNumber(z.number())),
-    baseFee: z.optional(z.string()),
-    gasUsed: z.optional(z.string()),
-    gasLimit: z.optional(z.string()),
-    gasCost: z.optional(z.string()),
-    parentHash: z.optional(z.string()),
-    feesSpent: z.optional(z.string()),
-    cumulativeTransactions: z.optional(z.string())
-}));
+export const zGetEvmBlockResponse = zEvmBlock;
 
 export type GetEvmBlockResponse = z.infer<ReturnType<typeof zGetEvmBlockResponse>>;
 
@@ -2786,35 +2673,11 @@ export const zApiFeature = /* @__PURE__ */ lazy(() => openEnum([
 
 export type ApiFeature = z.infer<ReturnType<typeof zApiFeature>>;
 
-export const zListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
-    chains: z.optional(z.array(zChainInfo()))
-}));
+export const zListChainsResponse = zDataListChainsResponse;
 
 export type ListChainsResponse = z.infer<ReturnType<typeof zListChainsResponse>>;
 
-export const zGetChainResponse = /* @__PURE__ */ lazy(() => z.looseObject({
-    chainId: z.string(),
-    status: z.optional(zChainStatus()),
-    chainName: z.optional(z.string()),
-    description: z.optional(z.string()),
-    platformChainId: z.optional(z.string()),
-    subnetId: z.optional(z.string()),
-    vmId: z.optional(z.string()),
-    vmName: z.optional(zVmName()),
-    explorerUrl: z.optional(z.string()),
-    rpcUrl: z.optional(z.string()),
-    wsUrl: z.optional(z.string()),
-    isTestnet: z.optional(z.boolean()),
-    utilityAddresses: z.optional(zUtilityAddresses()),
-    networkToken: z.optional(zNetworkToken()),
-    chainLogoUri: z.optional(z.string()),
-    private: z.optional(z.boolean()),
-    enabledFeatures: z.optional(z.array(openEnum([
-        'nftIndexing',
-        'webhooks',
-        'teleporter'
-    ])))
-}));
+export const zGetChainResponse = zChainInfo;
 
 export type GetChainResponse = z.infer<ReturnType<typeof zGetChainResponse>>;
 
@@ -2985,11 +2848,7 @@ export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = /* @__PURE__ */ lazy(() => openEnum([
-    'mainnet',
-    'fuji',
-    'testnet'
-]));
+export const zGlobalParamNetwork = zNetwork;
 
 export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>;
 
@@ -3003,7 +2862,7 @@ export type DataHealthCheckResult = z.infer<ReturnType<typeof zDataHealthCheckRe
 /**
  * The liveliness of the service (reads only)
  */
-export const zLiveCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
+export const zLiveCheckResult = zDataHealthCheckResult;
 
 export type LiveCheckResult = z.infer<ReturnType<typeof zLiveCheckResult>>;
 
@@ -3055,7 +2914,7 @@ export type GetOperationResultResult = z.infer<ReturnType<typeof zGetOperationRe
 /**
  * Successful response
  */
-export const zPostTransactionExportJobResult = /* @__PURE__ */ lazy(() => zOperationStatusResponse());
+export const zPostTransactionExportJobResult = zGetOperationResultResult;
 
 export type PostTransactionExportJobResult = z.infer<ReturnType<typeof zPostTransactionExportJobResult>>;
 
@@ -3117,10 +2976,7 @@ export type GetUtxosByAddressesResult = z.infer<ReturnType<typeof zGetUtxosByAdd
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesV2Result = /* @__PURE__ */ lazy(() => z.union([
-    zListPChainUtxosResponse(),
-    zListUtxosResponse()
-]));
+export const zGetUtxosByAddressesV2Result = zGetUtxosByAddressesResult;
 
 export type GetUtxosByAddressesV2Result = z.infer<ReturnType<typeof zGetUtxosByAddressesV2Result>>;
 
@@ -3134,7 +2990,7 @@ export type GetLastActivityTimestampByAddressesResult = z.infer<ReturnType<typeo
 /**
  * Successful response
  */
-export const zGetLastActivityTimestampByAddressesV2Result = /* @__PURE__ */ lazy(() => zLastActivityTimestamp());
+export const zGetLastActivityTimestampByAddressesV2Result = zGetLastActivityTimestampByAddressesResult;
 
 export type GetLastActivityTimestampByAddressesV2Result = z.infer<ReturnType<typeof zGetLastActivityTimestampByAddressesV2Result>>;
 
@@ -3166,7 +3022,7 @@ export type ListPrimaryNetworkBlocksByNodeIdResult = z.infer<ReturnType<typeof z
 /**
  * Successful response
  */
-export const zListLatestPrimaryNetworkBlocksResult = /* @__PURE__ */ lazy(() => zListPrimaryNetworkBlocksResponse());
+export const zListLatestPrimaryNetworkBlocksResult = zListPrimaryNetworkBlocksByNodeIdResult;
 
 export type ListLatestPrimaryNetworkBlocksResult = z.infer<ReturnType<typeof zListLatestPrimaryNetworkBlocksResult>>;
 
@@ -3187,7 +3043,7 @@ export type GetVertexByHashResult = z.infer<ReturnType<typeof zGetVertexByHashRe
 /**
  * Successful response
  */
-export const zGetVertexByHeightResult = /* @__PURE__ */ lazy(() => zListXChainVerticesResponse());
+export const zGetVertexByHeightResult = zListLatestXChainVerticesResult;
 
 export type GetVertexByHeightResult = z.infer<ReturnType<typeof zGetVertexByHeightResult>>;
 
@@ -3257,7 +3113,7 @@ export type ListValidatorsResult = z.infer<ReturnType<typeof zListValidatorsResu
 /**
  * Successful response
  */
-export const zGetSingleValidatorDetailsResult = /* @__PURE__ */ lazy(() => zListValidatorDetailsResponse());
+export const zGetSingleValidatorDetailsResult = zListValidatorsResult;
 
 export type GetSingleValidatorDetailsResult = z.infer<ReturnType<typeof zGetSingleValidatorDetailsResult>>;
 
@@ -3296,7 +3152,7 @@ export type ListIcmMessagesResult = z.infer<ReturnType<typeof zListIcmMessagesRe
 /**
  * Successful response
  */
-export const zListIcmMessagesByAddressResult = /* @__PURE__ */ lazy(() => zListIcmMessagesResponse());
+export const zListIcmMessagesByAddressResult = zListIcmMessagesResult;
 
 export type ListIcmMessagesByAddressResult = z.infer<ReturnType<typeof zListIcmMessagesByAddressResult>>;
 
@@ -3349,33 +3205,21 @@ export type CreateWebhookResult = z.infer<ReturnType<typeof zCreateWebhookResult
 /**
  * Successful response
  */
-export const zDeactivateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
-    zEvmAddressActivityResponse(),
-    zPrimaryNetworkAddressActivityResponse(),
-    zValidatorActivityResponse()
-]));
+export const zDeactivateWebhookResult = zCreateWebhookResult;
 
 export type DeactivateWebhookResult = z.infer<ReturnType<typeof zDeactivateWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGetWebhookResult = /* @__PURE__ */ lazy(() => z.union([
-    zEvmAddressActivityResponse(),
-    zPrimaryNetworkAddressActivityResponse(),
-    zValidatorActivityResponse()
-]));
+export const zGetWebhookResult = zCreateWebhookResult;
 
 export type GetWebhookResult = z.infer<ReturnType<typeof zGetWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zUpdateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
-    zEvmAddressActivityResponse(),
-    zPrimaryNetworkAddressActivityResponse(),
-    zValidatorActivityResponse()
-]));
+export const zUpdateWebhookResult = zCreateWebhookResult;
 
 export type UpdateWebhookResult = z.infer<ReturnType<typeof zUpdateWebhookResult>>;
 
@@ -3389,7 +3233,7 @@ export type GenerateOrRotateSharedSecretResult = z.infer<ReturnType<typeof zGene
 /**
  * Successful response
  */
-export const zGetSharedSecretResult = /* @__PURE__ */ lazy(() => zSharedSecretsResponse());
+export const zGetSharedSecretResult = zGenerateOrRotateSharedSecretResult;
 
 export type GetSharedSecretResult = z.infer<ReturnType<typeof zGetSharedSecretResult>>;
 
@@ -3410,7 +3254,7 @@ export type GetAddressesFromWebhookResult = z.infer<ReturnType<typeof zGetAddres
 /**
  * Successful response
  */
-export const zAddAddressesToWebhookResult = /* @__PURE__ */ lazy(() => zEvmAddressActivityResponse());
+export const zAddAddressesToWebhookResult = zRemoveAddressesFromWebhookResult;
 
 export type AddAddressesToWebhookResult = z.infer<ReturnType<typeof zAddAddressesToWebhookResult>>;
 
@@ -3431,7 +3275,7 @@ export type AggregateSignaturesResult = z.infer<ReturnType<typeof zAggregateSign
 /**
  * Successful response
  */
-export const zGetAggregatedSignaturesResult = /* @__PURE__ */ lazy(() => zSignatureAggregationResponse());
+export const zGetAggregatedSignaturesResult = zAggregateSignaturesResult;
 
 export type GetAggregatedSignaturesResult = z.infer<ReturnType<typeof zGetAggregatedSignaturesResult>>;
 
@@ -3473,7 +3317,7 @@ export type ListCollectibleBalancesResult = z.infer<ReturnType<typeof zListColle
 /**
  * Successful response
  */
-export const zGetLatestBlocksResult = /* @__PURE__ */ lazy(() => zListEvmBlocksResponse());
+export const zGetLatestBlocksResult = zListLatestBlocksAllChainsResult;
 
 export type GetLatestBlocksResult = z.infer<ReturnType<typeof zGetLatestBlocksResult>>;
 
@@ -3548,7 +3392,7 @@ export type ListTransactionsV2Result = z.infer<ReturnType<typeof zListTransactio
 /**
  * Successful response
  */
-export const zListNativeTransactionsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
+export const zListNativeTransactionsResult = zListLatestTransactionsAllChainsResult;
 
 export type ListNativeTransactionsResult = z.infer<ReturnType<typeof zListNativeTransactionsResult>>;
 
@@ -3583,20 +3427,20 @@ export type ListInternalTransactionsResult = z.infer<ReturnType<typeof zListInte
 /**
  * Successful response
  */
-export const zGetTransactionResult = /* @__PURE__ */ lazy(() => zGetTransactionResponse());
+export const zGetTransactionResult = zGetDeploymentTransactionResult;
 
 export type GetTransactionResult = z.infer<ReturnType<typeof zGetTransactionResult>>;
 
 /**
  * Successful response
  */
-export const zGetTransactionsForBlockResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
+export const zGetTransactionsForBlockResult = zListLatestTransactionsAllChainsResult;
 
 export type GetTransactionsForBlockResult = z.infer<ReturnType<typeof zGetTransactionsForBlockResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestTransactionsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
+export const zListLatestTransactionsResult = zListLatestTransactionsAllChainsResult;
 
 export type ListLatestTransactionsResult = z.infer<ReturnType<typeof zListLatestTransactionsResult>>;

@@ -35,80 +35,31 @@ export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
 
 export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
-export const zUnauthorized = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zUnauthorized = zBadRequest;
 
 export type Unauthorized = z.infer<ReturnType<typeof zUnauthorized>>;
 
-export const zForbidden = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zForbidden = zBadRequest;
 
 export type Forbidden = z.infer<ReturnType<typeof zForbidden>>;
 
-export const zNotFound = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zNotFound = zBadRequest;
 
 export type NotFound = z.infer<ReturnType<typeof zNotFound>>;
 
-export const zTooManyRequests = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zTooManyRequests = zBadRequest;
 
 export type TooManyRequests = z.infer<ReturnType<typeof zTooManyRequests>>;
 
-export const zInternalServerError = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zInternalServerError = zBadRequest;
 
 export type InternalServerError = z.infer<ReturnType<typeof zInternalServerError>>;
 
-export const zBadGateway = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zBadGateway = zBadRequest;
 
 export type BadGateway = z.infer<ReturnType<typeof zBadGateway>>;
 
-export const zServiceUnavailable = /* @__PURE__ */ lazy(() => z.looseObject({
-    message: z.optional(z.union([
-        z.string(),
-        z.array(z.string())
-    ])),
-    statusCode: z.optional(jsonNumber(z.number())),
-    error: z.optional(z.string())
-}));
+export const zServiceUnavailable = zBadRequest;
 
 export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>;
 
@@ -144,10 +95,7 @@ export const zNetwork = /* @__PURE__ */ lazy(() => openEnum([
 
 export type Network = z.infer<ReturnType<typeof zNetwork>>;
 
-export const zListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
-    nextPageToken: z.optional(z.string()),
-    chains: z.optional(z.array(zChain()))
-}));
+export const zListChainsResponse = zMetricsListChainsResponse;
 
 export type ListChainsResponse = z.infer<ReturnType<typeof zListChainsResponse>>;
 
@@ -511,11 +459,7 @@ export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>
 /**
  * A supported network type mainnet or testnet/fuji.
  */
-export const zGlobalParamNetwork = /* @__PURE__ */ lazy(() => openEnum([
-    'mainnet',
-    'fuji',
-    'testnet'
-]));
+export const zGlobalParamNetwork = zNetwork;
 
 export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>;
 
@@ -529,7 +473,7 @@ export type MetricsHealthCheckResult = z.infer<ReturnType<typeof zMetricsHealthC
 /**
  * The liveliness of the service
  */
-export const zMetricsLiveCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
+export const zMetricsLiveCheckResult = zMetricsHealthCheckResult;
 
 export type MetricsLiveCheckResult = z.infer<ReturnType<typeof zMetricsLiveCheckResult>>;
 
@@ -578,35 +522,35 @@ export type GetIcmSummaryResult = z.infer<ReturnType<typeof zGetIcmSummaryResult
 /**
  * Successful response
  */
-export const zGetStakingMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+export const zGetStakingMetricsResult = zGetEvmChainMetricsResult;
 
 export type GetStakingMetricsResult = z.infer<ReturnType<typeof zGetStakingMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetTotalL1ValidatorMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+export const zGetTotalL1ValidatorMetricsResult = zGetEvmChainMetricsResult;
 
 export type GetTotalL1ValidatorMetricsResult = z.infer<ReturnType<typeof zGetTotalL1ValidatorMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetMetricsByValidationIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+export const zGetMetricsByValidationIdResult = zGetEvmChainMetricsResult;
 
 export type GetMetricsByValidationIdResult = z.infer<ReturnType<typeof zGetMetricsByValidationIdResult>>;
 
 /**
  * Successful response
  */
-export const zGetMetricsByNodeIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+export const zGetMetricsByNodeIdResult = zGetEvmChainMetricsResult;
 
 export type GetMetricsByNodeIdResult = z.infer<ReturnType<typeof zGetMetricsByNodeIdResult>>;
 
 /**
  * Successful response
  */
-export const zGetMetricsBySubnetIdResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+export const zGetMetricsBySubnetIdResult = zGetEvmChainMetricsResult;
 
 export type GetMetricsBySubnetIdResult = z.infer<ReturnType<typeof zGetMetricsBySubnetIdResult>>;
 
