@@ -25,7 +25,10 @@ export default defineConfig([
     minify: true,
     // Nothing bundles the Action further: the pure annotations that let rolldown drop unused code are dead weight.
     // What only runs that talk to GitHub load (Octokit, undici) is a chunk of its own, named without a hash.
+    // ASCII only (other characters escaped): Node then reads the file without decoding UTF-8 and V8 keeps its source as
+    // one-byte text; ~4 ms less CPU a run (median of 21, 184 vs 180 ms, bench/results/client-profile.md).
     outputOptions: {
+      charset: 'ascii',
       comments: { annotation: false },
       chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@octokit')) ? 'octokit.js' : '[name].js'),
     },

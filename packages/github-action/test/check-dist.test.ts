@@ -38,6 +38,11 @@ it("the bundle carries zod/mini's schema classes, not zod's classic API (its mod
   expect(code).not.toMatch(/[`"']ZodObject[`"']/) // classic's class name; zod's core one is $ZodObject
 })
 
+it('the bundle is ASCII only, so that Node reads it without decoding UTF-8 (~4 ms a run)', () => {
+  const code = readFileSync(join(root, 'dist', 'index.js'), 'latin1')
+  expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])
+})
+
 it("the bundle carries the operations' records but not their descriptions, which only the MCP server shows", async () => {
   const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
   const { catalog, describeOperation } = await import('@avalanche-automation/core')
