@@ -40,7 +40,7 @@ it("the bundle carries zod/mini's schema classes, not zod's classic API (its mod
 
 it('the bundle is ASCII only, so that Node reads it without decoding UTF-8 (~4 ms a run)', () => {
   const code = readFileSync(join(root, 'dist', 'index.js'), 'latin1')
-  expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])
+  expect([...code].filter((c) => c.charCodeAt(0) > 0x7f)).toEqual([])
 })
 
 it("the bundle carries the operations' records but not their descriptions, which only the MCP server shows", async () => {
