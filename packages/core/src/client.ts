@@ -132,9 +132,13 @@ export function createClientFor<const Catalog extends ServiceCatalog>(
     nextId: () => ++id,
   }
   const call = (op: AnyOperation, params?: unknown, callOptions?: CallOptions) => execute(ctx, op, params, callOptions)
+  let urls: ClientBase['urls'] | undefined
   const client: Record<string, unknown> = {
     call,
-    urls: { node: redact(node.base.url), data: redact(data.base.url), metrics: redact(metrics.base.url) },
+    // Redacted when first read: a client's first redaction compiles its regular expressions (~0.5 ms of a cold start).
+    get urls() {
+      return (urls ??= { node: redact(node.base.url), data: redact(data.base.url), metrics: redact(metrics.base.url) })
+    },
     close: async () => {
       if (!options.transport && 'close' in transport) await (transport as { close(): Promise<void> }).close()
     },
