@@ -1,6 +1,7 @@
 import { checkTimeout, createDeadlines } from './deadline.js'
 import { InvalidParamsError } from './errors.js'
 import { type BaseUrl, type CallOptions, type ExecutionContext, execute } from './execute.js'
+import { lazy } from './lazy.js'
 import { type Logger, silentLogger } from './logger.js'
 import { type NetworkName, networks } from './networks.js'
 import type { AnyOperation, OperationParams, OperationResult } from './operation.js'
@@ -132,12 +133,16 @@ export function createClientFor<const Catalog extends ServiceCatalog>(
     nextId: () => ++id,
   }
   const call = (op: AnyOperation, params?: unknown, callOptions?: CallOptions) => execute(ctx, op, params, callOptions)
-  let urls: ClientBase['urls'] | undefined
+  // Redacted when first read: a client's first redaction compiles its regular expressions (~0.5 ms of a cold start).
+  const urls = lazy(() => ({
+    node: redact(node.base.url),
+    data: redact(data.base.url),
+    metrics: redact(metrics.base.url),
+  }))
   const client: Record<string, unknown> = {
     call,
-    // Redacted when first read: a client's first redaction compiles its regular expressions (~0.5 ms of a cold start).
     get urls() {
-      return (urls ??= { node: redact(node.base.url), data: redact(data.base.url), metrics: redact(metrics.base.url) })
+      return urls()
     },
     close: async () => {
       if (!options.transport && 'close' in transport) await (transport as { close(): Promise<void> }).close()

@@ -68,6 +68,7 @@ export type AnyOperation = Operation<string, z.ZodMiniType, z.ZodMiniType>
 export type Descriptions<Ops extends Readonly<Record<string, { readonly id: string }>>> = {
   readonly [Id in Ops[keyof Ops]['id']]?: string
 }
+
 export type OperationParams<Op extends AnyOperation> = z.input<Op['params']>
 export type OperationResult<Op extends AnyOperation> = z.output<Op['result']>
 
