@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsdown'
+import { arrowsAsFunctions } from '../../scripts/arrows-as-functions.ts'
 
 export default defineConfig([
   {
@@ -42,5 +43,7 @@ export default defineConfig([
     minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
     // ASCII only (\uffff escaped): V8 then keeps each module's source as one-byte text, half the memory of two-byte.
     outputOptions: { chunkFileNames: 'core-[hash].mjs', charset: 'ascii' },
+    // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).
+    plugins: [arrowsAsFunctions()],
   },
 ])

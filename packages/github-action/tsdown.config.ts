@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
+import { arrowsAsFunctions } from '../../scripts/arrows-as-functions.ts'
 
 // One undici for the whole bundle (core's): @octokit/action and @actions/http-client pin older majors of it, and
 // three copies would triple the bundle. They use only fetch, Agent and ProxyAgent, which undici 8 keeps.
@@ -33,6 +34,8 @@ export default defineConfig([
       chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@octokit')) ? 'octokit.js' : '[name].js'),
     },
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
+    // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).
+    plugins: [arrowsAsFunctions()],
     alias: {
       undici,
       yaml: yamlEsm,

@@ -10,7 +10,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { parseAst } from 'rolldown/parseAst'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { moduleLevelArrows } from '../../../../scripts/arrows-as-functions.js'
 import * as rootNode from '../index.node.js'
 import { UNDICI_AFTER } from '../transports/tiered.js'
 import * as dataNode from './data.node.js'
@@ -167,4 +169,13 @@ test("dist/bundled holds zod/mini, not zod's classic API (whose module and schem
     .join('\n')
   expect(code).toContain('ZodMiniObject')
   expect(code).not.toMatch(/\$constructor\([`"']ZodObject[`"']/) // classic's class; core's own is $ZodObject
+})
+
+test('dist/bundled declares no arrow function at module level, which V8 would parse in full at load (2.3 ms of 10.9)', () => {
+  const dir = `${packageDir}/dist/bundled`
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.mjs'))) {
+    const code = readFileSync(`${dir}/${name}`, 'utf8')
+    const arrows = moduleLevelArrows(parseAst(code))
+    expect(arrows.map((arrow) => `${name}: ${code.slice(arrow.start, arrow.start + 60)}`)).toEqual([])
+  }
 })
