@@ -9,6 +9,7 @@ test('module-level arrows become function expressions that return what the arrow
   expect(rewrite('const b=async e=>({e});')).toBe('const b=async function(e){return(({e}))};')
   expect(rewrite('g(async(q=()=>1)=>{await q()});')).toBe('g(async function(q=()=>1){await q()});')
   expect(rewrite('const f=x=>y=>x+y;')).toBe('const f=function(x){return(y=>x+y)};')
+  expect(rewrite('export default()=>1;')).toBe('export default function(){return(1)};')
   expect(rewrite('const s="\u00e9\u2713",t=()=>s;')).toBe('const s="\u00e9\u2713",t=function(){return(s)};')
 })
 

@@ -82,7 +82,8 @@ export function rewriteArrows(code: string, fileName = 'chunk.js'): { code: stri
   for (const arrow of arrows) {
     const first = arrow.params[0]
     const last = arrow.params.at(-1)
-    const head = `${arrow.async ? 'async ' : ''}function(${first && last ? code.slice(first.start, last.end) : ''})`
+    const space = /[\w$]/.test(code[arrow.start - 1] ?? '') ? ' ' : '' // `void()=>1`: `void function(){...}`
+    const head = `${space}${arrow.async ? 'async ' : ''}function(${first && last ? code.slice(first.start, last.end) : ''})`
     if (!arrow.expression) {
       out.overwrite(arrow.start, arrow.body.start, head)
       continue
