@@ -11,6 +11,14 @@ const undici = dirname(createRequire(import.meta.resolve('@avalanche-automation/
 // wrapping each of yaml's CommonJS modules in a function that Node compiles twice.
 const yamlEsm = `${dirname(createRequire(import.meta.url).resolve('yaml/package.json'))}/browser/index.js`
 
+// @actions/core imports `crypto` for output delimiters only: src/bundle/urandom-uuid.ts stands in (node:crypto ~10 ms).
+const urandomUuid = fileURLToPath(new URL('src/bundle/urandom-uuid.ts', import.meta.url))
+const actionsCoreWithoutNodeCrypto = {
+  name: 'actions-core-without-node-crypto',
+  resolveId: (source: string, importer: string | undefined) =>
+    source === 'crypto' && importer?.includes('/@actions/core/') ? urandomUuid : undefined,
+}
+
 export default defineConfig([
   {
     // The Action: one self-contained ESM file, committed (runs.main in action.yml). No source maps, no hashes, no
@@ -35,7 +43,7 @@ export default defineConfig([
     },
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
     // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).
-    plugins: [arrowsAsFunctions()],
+    plugins: [arrowsAsFunctions(), actionsCoreWithoutNodeCrypto],
     alias: {
       undici,
       yaml: yamlEsm,
