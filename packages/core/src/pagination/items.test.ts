@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { itemsOf } from './items.js'
 
@@ -124,4 +126,29 @@ describe("itemsOf: the items of a walk's pages, with a generator's semantics", (
     expect(await collect(items)).toEqual([20, 30])
     expect(mapped).toEqual([2, 1])
   })
+})
+
+test('a page is let go once its items are handed out, before the next page arrives (V8 collects it while the walk waits)', async () => {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  let first: WeakRef<object[]> | undefined
+  let collectedWhileWaiting: boolean | undefined
+  const firstPage = () => {
+    const page = [{ n: 1 }, { n: 2 }]
+    first = new WeakRef(page)
+    return page
+  }
+  async function* pages() {
+    yield firstPage() // not bound to a name here: a generator's binding would keep the page for the whole body
+    // The walk is waiting for this page: the consumer holds no item of the first one any more.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    gc()
+    collectedWhileWaiting = first.deref() === undefined
+    yield [{ n: 3 }]
+  }
+  const items = itemsOf(pages(), (page: { n: number }[]) => page)
+  const seen: number[] = []
+  for (let next = await items.next(); !next.done; next = await items.next()) seen.push(next.value.n)
+  expect(seen).toEqual([1, 2, 3])
+  expect(collectedWhileWaiting).toBe(true)
 })

@@ -16,11 +16,12 @@ export function itemsOf<P, T>(
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined })
+const NO_ITEMS: readonly never[] = Object.freeze([])
 
 class PageItems<P, T> implements AsyncGenerator<T, undefined, undefined> {
   readonly #pages: AsyncGenerator<P, unknown, undefined>
   readonly #itemsOfPage: (page: P) => readonly T[]
-  #items: readonly T[] = []
+  #items: readonly T[] = NO_ITEMS
   #at = 0
   #left: number
   #done = false
@@ -68,6 +69,9 @@ class PageItems<P, T> implements AsyncGenerator<T, undefined, undefined> {
   }
 
   async #pull(): Promise<IteratorResult<T, undefined>> {
+    // The page handed out is let go before waiting for the next: V8 collects it meanwhile (idle time is when it
+    // finishes full GCs), instead of promoting it to the old generation and growing the young one.
+    this.#items = NO_ITEMS
     try {
       for (;;) {
         const page = await this.#pages.next()
@@ -92,7 +96,7 @@ class PageItems<P, T> implements AsyncGenerator<T, undefined, undefined> {
     if (this.#pulling) await this.#pulling.catch(() => {})
     if (!this.#done) {
       this.#done = true
-      this.#items = []
+      this.#items = NO_ITEMS
       await this.#pages.return(undefined)
     }
     return DONE
