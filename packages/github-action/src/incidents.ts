@@ -37,7 +37,7 @@ interface Issue {
 
 /**
  * The hidden marker that finds a check's incident again whatever its title became: a hash of monitor title and id.
- * node:crypto is loaded here, by the runs that file incidents, not by every run (~10 ms of CPU).
+ * node:crypto is loaded here, by the runs that file incidents, not by every run (4-5 ms of its CPU).
  */
 export function fingerprint(title: string, id: string): string {
   const hash = process

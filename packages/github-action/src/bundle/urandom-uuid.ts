@@ -1,6 +1,6 @@
 /**
  * Stands in for `crypto` in @actions/core's file commands (tsdown.config.ts), which import it for one call:
- * `randomUUID()`, the delimiter of each output written to $GITHUB_OUTPUT. Loading node:crypto costs a run ~10 ms of CPU
+ * `randomUUID()`, the delimiter of each output written to $GITHUB_OUTPUT. Loading node:crypto costs a run 4-5 ms of CPU
  * (bench/results/client-profile.md); 16 bytes of /dev/urandom are the same randomness on Linux and macOS runners, and
  * where there is no /dev/urandom (Windows) node:crypto is loaded after all.
  */
