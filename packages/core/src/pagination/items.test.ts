@@ -143,7 +143,7 @@ test('a page is let go once its items are handed out, before the next page arriv
     // The walk is waiting for this page: the consumer holds no item of the first one any more.
     await new Promise((resolve) => setTimeout(resolve, 0))
     gc()
-    collectedWhileWaiting = first.deref() === undefined
+    collectedWhileWaiting = first !== undefined && first.deref() === undefined
     yield [{ n: 3 }]
   }
   const items = itemsOf(pages(), (page: { n: number }[]) => page)
