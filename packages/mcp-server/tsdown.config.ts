@@ -57,5 +57,8 @@ export default defineConfig([
     target: 'node22',
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
     plugins: [withoutAjv, builtinsWithoutFacades],
+    // ASCII only (other characters escaped) and without comments but licences (799 -> 621 kB): Node then reads it
+    // without decoding UTF-8, and V8 keeps its source as one-byte text. A start ~10 ms sooner (client-profile.md).
+    outputOptions: { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
   },
 ])
