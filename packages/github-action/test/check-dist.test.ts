@@ -60,7 +60,7 @@ it("the bundle carries the operations' records but not their descriptions, which
   expect(described.filter((op) => code.includes(describeOperation(op) as string)).map((op) => op.id)).toEqual([])
 })
 
-it('the bundle loads no built-in module a run does not use: @actions/exec (child_process, timers) is left out, and node:crypto (~5 ms) waits for a run that files incidents', () => {
+it('the bundle loads no built-in module a run does not use: @actions/exec (child_process, timers) is left out, and node:crypto (4-5 ms) waits for a run that files incidents', () => {
   const code = readFileSync(join(root, 'dist', 'index.js'), 'utf8')
   const builtins = new Set([...code.matchAll(/(?:from|import)\s*"(?:node:)?([a-z_/]+)"/g)].map((m) => m[1]))
   expect([...builtins].sort()).toEqual(['events', 'fs', 'os', 'path'])
