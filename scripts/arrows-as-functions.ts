@@ -17,8 +17,6 @@ import MagicString, { type SourceMap } from 'magic-string'
 import type { Plugin } from 'rolldown'
 import { parseAst } from 'rolldown/parseAst'
 
-type Program = ReturnType<typeof parseAst>
-
 /** The ESTree nodes this file reads, loosely: any node is an object with a type and its source range. */
 interface Node {
   type: string
@@ -58,10 +56,10 @@ function readsOuterBindings(arrow: Arrow): boolean {
   return false
 }
 
-/** The arrow functions of a module that no function encloses, and that can be function expressions. */
-export function moduleLevelArrows(program: Program): Arrow[] {
+/** The arrow functions of a module's code that no function encloses, and that can be function expressions. */
+export function moduleLevelArrows(code: string, fileName = 'chunk.js'): Arrow[] {
   const arrows: Arrow[] = []
-  const pending: Node[] = [program as unknown as Node]
+  const pending: Node[] = [parseAst(code, null, fileName) as unknown as Node]
   for (let node = pending.pop(); node; node = pending.pop()) {
     // Arrows inside a function are parsed with it, when it first runs: only the module's own scope is at issue.
     if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ClassBody') continue
@@ -76,7 +74,7 @@ export function moduleLevelArrows(program: Program): Arrow[] {
 
 /** `(a, b) => a + b` as `function(a, b){return(a + b)}`; `async () => {...}` as `async function(){...}`. */
 export function rewriteArrows(code: string, fileName = 'chunk.js'): { code: string; map: SourceMap } | undefined {
-  const arrows = moduleLevelArrows(parseAst(code, null, fileName))
+  const arrows = moduleLevelArrows(code, fileName)
   if (arrows.length === 0) return undefined
   const out = new MagicString(code)
   for (const arrow of arrows) {

@@ -12,6 +12,7 @@ const undici = dirname(createRequire(import.meta.resolve('@avalanche-automation/
 const yamlEsm = `${dirname(createRequire(import.meta.url).resolve('yaml/package.json'))}/browser/index.js`
 
 // @actions/core imports `crypto` for output delimiters only: src/bundle/urandom-uuid.ts stands in (4-5 ms of a run).
+// For @actions/core alone, not as an alias: any other module that imports Node's crypto must get it.
 const urandomUuid = fileURLToPath(new URL('src/bundle/urandom-uuid.ts', import.meta.url))
 const actionsCoreWithoutNodeCrypto = {
   name: 'actions-core-without-node-crypto',
