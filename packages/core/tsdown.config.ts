@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
 import { arrowsAsFunctions } from '../../scripts/arrows-as-functions.ts'
+import { mapsWithoutShippedSources } from '../../scripts/maps-without-shipped-sources.ts'
+
+// The package ships src/: its maps point there rather than carry a copy (zod's text, not shipped, stays in them).
+const maps = mapsWithoutShippedSources(fileURLToPath(new URL('.', import.meta.url)))
 
 export default defineConfig([
   {
@@ -17,6 +22,7 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
+    plugins: [maps],
   },
   {
     // What Node itself loads (the module-sync condition): each entry as a few modules with zod inside. Node resolves,
@@ -44,6 +50,6 @@ export default defineConfig([
     // ASCII only (\uffff escaped): V8 then keeps each module's source as one-byte text, half the memory of two-byte.
     outputOptions: { chunkFileNames: 'core-[hash].mjs', charset: 'ascii' },
     // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).
-    plugins: [arrowsAsFunctions()],
+    plugins: [arrowsAsFunctions(), maps],
   },
 ])

@@ -1,4 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
+import { mapsWithoutShippedSources } from '../../scripts/maps-without-shipped-sources.ts'
+
+// The package ships src/: its maps point there rather than carry a copy.
+const maps = mapsWithoutShippedSources(fileURLToPath(new URL('.', import.meta.url)))
 
 export default defineConfig([
   {
@@ -9,6 +14,7 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
+    plugins: [maps],
   },
   {
     entry: ['src/cli.ts'],
@@ -17,5 +23,6 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
+    plugins: [maps],
   },
 ])

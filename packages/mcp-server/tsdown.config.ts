@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'tsdown'
+import { mapsWithoutShippedSources } from '../../scripts/maps-without-shipped-sources.ts'
 
 /**
  * `import { Agent } from "node:http"` builds an ES module facade of node:http, and that reads every export, among them
@@ -43,6 +44,8 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
+    // The package ships src/: its maps point there rather than carry a copy.
+    plugins: [mapsWithoutShippedSources(fileURLToPath(new URL('.', import.meta.url)))],
   },
   {
     // The CLI: one bundle with its dependencies (core, the MCP SDK, zod). Resolving and loading hundreds of module

@@ -116,11 +116,14 @@ export function normalizeSpec(spec: unknown): unknown {
 }
 
 /**
- * Turns every `export const zName = <schema>;` into `export const zName = /* @__PURE__ *\/ lazy(() => <schema>);` and
- * every use of a generated schema into a call (`zName()`), types included (`z.infer<ReturnType<typeof zName>>`).
- * A schema is then built when an operation first needs it, not at import: the Data API file alone made ~1,500 zod
- * schemas at import (bench/results/client-profile.md). The one annotation lets bundlers drop the schemas a program
- * does not reach, as a top-level call might otherwise have side effects.
+ * Turns every `export const zName = <schema>;` into a builder and `export const zName: () => NameSchema =
+ * /* @__PURE__ *\/ lazy(build)`, and every use of a generated schema into a call (`zName()`), types included
+ * (`z.infer<ReturnType<typeof zName>>`). A schema is then built when an operation first needs it, not at import: the
+ * Data API file alone made ~1,500 zod schemas at import (bench/results/client-profile.md). The one annotation lets
+ * bundlers drop the schemas a program does not reach, as a top-level call might otherwise have side effects.
+ *
+ * `NameSchema` is an interface of the schema's type: declaration files then name each schema where another uses it,
+ * rather than spell its whole type out again at every use (data-api.gen.d.mts was 1.07 MB, twice: ESM and CJS).
  */
 export function memoise(code: string): string {
   const names = new Set([...code.matchAll(/^export const (z[A-Z]\w*) = /gm)].map((m) => m[1] as string))
@@ -128,6 +131,7 @@ export function memoise(code: string): string {
   const lines = code.split('\n')
   const out: string[] = []
   const first = new Map<string, string>()
+  const declared = new Set([...code.matchAll(/^export (?:type|interface|const) (\w+)/gm)].map((m) => m[1] as string))
   for (let i = 0; i < lines.length; i++) {
     const head = /^export const (z[A-Z]\w*) = (.*)$/.exec(lines[i] as string)
     if (!head) {
@@ -148,8 +152,18 @@ export function memoise(code: string): string {
     const same = first.get(expr)
     if (same) out.push(`export const ${head[1]} = ${same};`)
     else {
-      first.set(expr, head[1] as string)
-      out.push(`export const ${head[1]} = /* @__PURE__ */ lazy(() => ${expr});`)
+      const name = head[1] as string
+      const schema = `${name.slice(1)}Schema`
+      if (declared.has(schema)) throw new Error(`${schema} names a schema of the description: pick another suffix`)
+      first.set(expr, name)
+      out.push(
+        `const ${name}Build = () => ${expr};`,
+        '',
+        `/** The schema \`${name}()\` returns. */`,
+        `export interface ${schema} extends ReturnType<typeof ${name}Build> {}`,
+        '',
+        `export const ${name}: () => ${schema} = /* @__PURE__ */ lazy(${name}Build);`,
+      )
     }
   }
   return out.join('\n').replace(/^import \* as z from 'zod\/mini';$/m, "$&\nimport { lazy } from '../../lazy.js';")

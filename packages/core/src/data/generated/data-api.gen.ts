@@ -5,13 +5,18 @@ import { jsonNumber, openEnum } from '../lenient.js';
 import * as z from 'zod/mini';
 import { lazy } from '../../lazy.js';
 
-export const zHealthIndicatorResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zHealthIndicatorResultDtoBuild = () => z.looseObject({
     status: z.optional(openEnum(['up', 'down']))
-}));
+});
+
+/** The schema `zHealthIndicatorResultDto()` returns. */
+export interface HealthIndicatorResultDtoSchema extends ReturnType<typeof zHealthIndicatorResultDtoBuild> {}
+
+export const zHealthIndicatorResultDto: () => HealthIndicatorResultDtoSchema = /* @__PURE__ */ lazy(zHealthIndicatorResultDtoBuild);
 
 export type HealthIndicatorResultDto = z.infer<ReturnType<typeof zHealthIndicatorResultDto>>;
 
-export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zHealthCheckResultDtoBuild = () => z.looseObject({
     status: z.optional(openEnum([
         'error',
         'ok',
@@ -20,18 +25,28 @@ export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
     info: z.nullish(z.record(z.string(), zHealthIndicatorResultDto())),
     error: z.nullish(z.record(z.string(), zHealthIndicatorResultDto())),
     details: z.optional(z.record(z.string(), zHealthIndicatorResultDto()))
-}));
+});
+
+/** The schema `zHealthCheckResultDto()` returns. */
+export interface HealthCheckResultDtoSchema extends ReturnType<typeof zHealthCheckResultDtoBuild> {}
+
+export const zHealthCheckResultDto: () => HealthCheckResultDtoSchema = /* @__PURE__ */ lazy(zHealthCheckResultDtoBuild);
 
 export type HealthCheckResultDto = z.infer<ReturnType<typeof zHealthCheckResultDto>>;
 
-export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBadRequestBuild = () => z.looseObject({
     message: z.optional(z.union([
         z.string(),
         z.array(z.string())
     ])),
     statusCode: z.optional(jsonNumber(z.number())),
     error: z.optional(z.string())
-}));
+});
+
+/** The schema `zBadRequest()` returns. */
+export interface BadRequestSchema extends ReturnType<typeof zBadRequestBuild> {}
+
+export const zBadRequest: () => BadRequestSchema = /* @__PURE__ */ lazy(zBadRequestBuild);
 
 export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
@@ -66,35 +81,55 @@ export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>
 /**
  * Status of chain nodes. Chain nodes can become temporarily `UNAVAILABLE` for several reasons, such as validator stake falling below threshold. If chain nodes are `UNAVAILABLE`, requests that rely on data from the chain nodes may return 503 errors.
  */
-export const zChainStatus = /* @__PURE__ */ lazy(() => openEnum(['OK', 'UNAVAILABLE']));
+const zChainStatusBuild = () => openEnum(['OK', 'UNAVAILABLE']);
+
+/** The schema `zChainStatus()` returns. */
+export interface ChainStatusSchema extends ReturnType<typeof zChainStatusBuild> {}
+
+export const zChainStatus: () => ChainStatusSchema = /* @__PURE__ */ lazy(zChainStatusBuild);
 
 export type ChainStatus = z.infer<ReturnType<typeof zChainStatus>>;
 
-export const zVmName = /* @__PURE__ */ lazy(() => openEnum([
+const zVmNameBuild = () => openEnum([
     'EVM',
     'BITCOIN',
     'ETHEREUM'
-]));
+]);
+
+/** The schema `zVmName()` returns. */
+export interface VmNameSchema extends ReturnType<typeof zVmNameBuild> {}
+
+export const zVmName: () => VmNameSchema = /* @__PURE__ */ lazy(zVmNameBuild);
 
 export type VmName = z.infer<ReturnType<typeof zVmName>>;
 
-export const zUtilityAddresses = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUtilityAddressesBuild = () => z.looseObject({
     multicall: z.optional(z.string())
-}));
+});
+
+/** The schema `zUtilityAddresses()` returns. */
+export interface UtilityAddressesSchema extends ReturnType<typeof zUtilityAddressesBuild> {}
+
+export const zUtilityAddresses: () => UtilityAddressesSchema = /* @__PURE__ */ lazy(zUtilityAddressesBuild);
 
 export type UtilityAddresses = z.infer<ReturnType<typeof zUtilityAddresses>>;
 
-export const zNetworkToken = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNetworkTokenBuild = () => z.looseObject({
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
     logoUri: z.optional(z.string()),
     description: z.optional(z.string())
-}));
+});
+
+/** The schema `zNetworkToken()` returns. */
+export interface NetworkTokenSchema extends ReturnType<typeof zNetworkTokenBuild> {}
+
+export const zNetworkToken: () => NetworkTokenSchema = /* @__PURE__ */ lazy(zNetworkTokenBuild);
 
 export type NetworkToken = z.infer<ReturnType<typeof zNetworkToken>>;
 
-export const zChainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zChainInfoBuild = () => z.looseObject({
     chainId: z.string(),
     status: z.optional(zChainStatus()),
     chainName: z.optional(z.string()),
@@ -116,59 +151,94 @@ export const zChainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
         'webhooks',
         'teleporter'
     ])))
-}));
+});
+
+/** The schema `zChainInfo()` returns. */
+export interface ChainInfoSchema extends ReturnType<typeof zChainInfoBuild> {}
+
+export const zChainInfo: () => ChainInfoSchema = /* @__PURE__ */ lazy(zChainInfoBuild);
 
 export type ChainInfo = z.infer<ReturnType<typeof zChainInfo>>;
 
-export const zListAddressChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListAddressChainsResponseBuild = () => z.looseObject({
     indexedChains: z.optional(z.array(zChainInfo())),
     unindexedChains: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zListAddressChainsResponse()` returns. */
+export interface ListAddressChainsResponseSchema extends ReturnType<typeof zListAddressChainsResponseBuild> {}
+
+export const zListAddressChainsResponse: () => ListAddressChainsResponseSchema = /* @__PURE__ */ lazy(zListAddressChainsResponseBuild);
 
 export type ListAddressChainsResponse = z.infer<ReturnType<typeof zListAddressChainsResponse>>;
 
-export const zNetwork = /* @__PURE__ */ lazy(() => openEnum([
+const zNetworkBuild = () => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]));
+]);
+
+/** The schema `zNetwork()` returns. */
+export interface NetworkSchema extends ReturnType<typeof zNetworkBuild> {}
+
+export const zNetwork: () => NetworkSchema = /* @__PURE__ */ lazy(zNetworkBuild);
 
 export type Network = z.infer<ReturnType<typeof zNetwork>>;
 
-export const zTransactionStatus = /* @__PURE__ */ lazy(() => openEnum(['failed', 'success']));
+const zTransactionStatusBuild = () => openEnum(['failed', 'success']);
+
+/** The schema `zTransactionStatus()` returns. */
+export interface TransactionStatusSchema extends ReturnType<typeof zTransactionStatusBuild> {}
+
+export const zTransactionStatus: () => TransactionStatusSchema = /* @__PURE__ */ lazy(zTransactionStatusBuild);
 
 export type TransactionStatus = z.infer<ReturnType<typeof zTransactionStatus>>;
 
-export const zRichAddress = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRichAddressBuild = () => z.looseObject({
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
     logoUri: z.optional(z.string()),
     address: z.string()
-}));
+});
+
+/** The schema `zRichAddress()` returns. */
+export interface RichAddressSchema extends ReturnType<typeof zRichAddressBuild> {}
+
+export const zRichAddress: () => RichAddressSchema = /* @__PURE__ */ lazy(zRichAddressBuild);
 
 export type RichAddress = z.infer<ReturnType<typeof zRichAddress>>;
 
 /**
  * The contract call type. NATIVE_TRANSFER indicates a transfer of the native token without any smart-contract interaction. CONTRACT_CALL indicates a smart-contract interaction. CONTRACT_CREATION indicates a smart-contract creation.
  */
-export const zTransactionMethodType = /* @__PURE__ */ lazy(() => openEnum([
+const zTransactionMethodTypeBuild = () => openEnum([
     'NATIVE_TRANSFER',
     'CONTRACT_CALL',
     'CONTRACT_CREATION'
-]));
+]);
+
+/** The schema `zTransactionMethodType()` returns. */
+export interface TransactionMethodTypeSchema extends ReturnType<typeof zTransactionMethodTypeBuild> {}
+
+export const zTransactionMethodType: () => TransactionMethodTypeSchema = /* @__PURE__ */ lazy(zTransactionMethodTypeBuild);
 
 export type TransactionMethodType = z.infer<ReturnType<typeof zTransactionMethodType>>;
 
-export const zMethod = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMethodBuild = () => z.looseObject({
     callType: z.optional(zTransactionMethodType()),
     methodHash: z.optional(z.string()),
     methodName: z.optional(z.string())
-}));
+});
+
+/** The schema `zMethod()` returns. */
+export interface MethodSchema extends ReturnType<typeof zMethodBuild> {}
+
+export const zMethod: () => MethodSchema = /* @__PURE__ */ lazy(zMethodBuild);
 
 export type Method = z.infer<ReturnType<typeof zMethod>>;
 
-export const zNativeTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNativeTransactionBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -187,18 +257,28 @@ export const zNativeTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
     to: z.optional(zRichAddress()),
     method: z.optional(zMethod()),
     value: z.optional(z.string())
-}));
+});
+
+/** The schema `zNativeTransaction()` returns. */
+export interface NativeTransactionSchema extends ReturnType<typeof zNativeTransactionBuild> {}
+
+export const zNativeTransaction: () => NativeTransactionSchema = /* @__PURE__ */ lazy(zNativeTransactionBuild);
 
 export type NativeTransaction = z.infer<ReturnType<typeof zNativeTransaction>>;
 
-export const zListNativeTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListNativeTransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zNativeTransaction()))
-}));
+});
+
+/** The schema `zListNativeTransactionsResponse()` returns. */
+export interface ListNativeTransactionsResponseSchema extends ReturnType<typeof zListNativeTransactionsResponseBuild> {}
+
+export const zListNativeTransactionsResponse: () => ListNativeTransactionsResponseSchema = /* @__PURE__ */ lazy(zListNativeTransactionsResponseBuild);
 
 export type ListNativeTransactionsResponse = z.infer<ReturnType<typeof zListNativeTransactionsResponse>>;
 
-export const zEvmBlock = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmBlockBuild = () => z.looseObject({
     chainId: z.string(),
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
@@ -213,21 +293,31 @@ export const zEvmBlock = /* @__PURE__ */ lazy(() => z.looseObject({
     parentHash: z.optional(z.string()),
     feesSpent: z.optional(z.string()),
     cumulativeTransactions: z.optional(z.string())
-}));
+});
+
+/** The schema `zEvmBlock()` returns. */
+export interface EvmBlockSchema extends ReturnType<typeof zEvmBlockBuild> {}
+
+export const zEvmBlock: () => EvmBlockSchema = /* @__PURE__ */ lazy(zEvmBlockBuild);
 
 export type EvmBlock = z.infer<ReturnType<typeof zEvmBlock>>;
 
-export const zListEvmBlocksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListEvmBlocksResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     blocks: z.optional(z.array(zEvmBlock()))
-}));
+});
+
+/** The schema `zListEvmBlocksResponse()` returns. */
+export interface ListEvmBlocksResponseSchema extends ReturnType<typeof zListEvmBlocksResponseBuild> {}
+
+export const zListEvmBlocksResponse: () => ListEvmBlocksResponseSchema = /* @__PURE__ */ lazy(zListEvmBlocksResponseBuild);
 
 export type ListEvmBlocksResponse = z.infer<ReturnType<typeof zListEvmBlocksResponse>>;
 
 /**
  * The metadata indexing status of the nft.
  */
-export const zNftTokenMetadataStatus = /* @__PURE__ */ lazy(() => openEnum([
+const zNftTokenMetadataStatusBuild = () => openEnum([
     'UNKNOWN',
     'MISSING_TOKEN',
     'INVALID_TOKEN_URI',
@@ -239,11 +329,16 @@ export const zNftTokenMetadataStatus = /* @__PURE__ */ lazy(() => openEnum([
     'INVALID_METADATA_JSON',
     'INDEXED',
     'UNINDEXED'
-]));
+]);
+
+/** The schema `zNftTokenMetadataStatus()` returns. */
+export interface NftTokenMetadataStatusSchema extends ReturnType<typeof zNftTokenMetadataStatusBuild> {}
+
+export const zNftTokenMetadataStatus: () => NftTokenMetadataStatusSchema = /* @__PURE__ */ lazy(zNftTokenMetadataStatusBuild);
 
 export type NftTokenMetadataStatus = z.infer<ReturnType<typeof zNftTokenMetadataStatus>>;
 
-export const zErc721TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721TokenMetadataBuild = () => z.looseObject({
     indexStatus: z.optional(zNftTokenMetadataStatus()),
     metadataLastUpdatedTimestamp: z.optional(jsonNumber(z.number())),
     name: z.optional(z.string()),
@@ -254,11 +349,16 @@ export const zErc721TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
     externalUrl: z.optional(z.string()),
     background: z.optional(z.string()),
     attributes: z.optional(z.string())
-}));
+});
+
+/** The schema `zErc721TokenMetadata()` returns. */
+export interface Erc721TokenMetadataSchema extends ReturnType<typeof zErc721TokenMetadataBuild> {}
+
+export const zErc721TokenMetadata: () => Erc721TokenMetadataSchema = /* @__PURE__ */ lazy(zErc721TokenMetadataBuild);
 
 export type Erc721TokenMetadata = z.infer<ReturnType<typeof zErc721TokenMetadata>>;
 
-export const zErc721Token = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721TokenBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -267,11 +367,16 @@ export const zErc721Token = /* @__PURE__ */ lazy(() => z.looseObject({
     tokenUri: z.optional(z.string()),
     metadata: z.optional(zErc721TokenMetadata()),
     ownerAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zErc721Token()` returns. */
+export interface Erc721TokenSchema extends ReturnType<typeof zErc721TokenBuild> {}
+
+export const zErc721Token: () => Erc721TokenSchema = /* @__PURE__ */ lazy(zErc721TokenBuild);
 
 export type Erc721Token = z.infer<ReturnType<typeof zErc721Token>>;
 
-export const zErc1155TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155TokenMetadataBuild = () => z.looseObject({
     indexStatus: z.optional(zNftTokenMetadataStatus()),
     metadataLastUpdatedTimestamp: z.optional(jsonNumber(z.number())),
     name: z.optional(z.string()),
@@ -283,62 +388,97 @@ export const zErc1155TokenMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
     background: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
     properties: z.optional(z.string())
-}));
+});
+
+/** The schema `zErc1155TokenMetadata()` returns. */
+export interface Erc1155TokenMetadataSchema extends ReturnType<typeof zErc1155TokenMetadataBuild> {}
+
+export const zErc1155TokenMetadata: () => Erc1155TokenMetadataSchema = /* @__PURE__ */ lazy(zErc1155TokenMetadataBuild);
 
 export type Erc1155TokenMetadata = z.infer<ReturnType<typeof zErc1155TokenMetadata>>;
 
-export const zErc1155Token = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155TokenBuild = () => z.looseObject({
     address: z.string(),
     ercType: z.optional(openEnum(['ERC-1155'])),
     tokenId: z.string(),
     tokenUri: z.optional(z.string()),
     metadata: z.optional(zErc1155TokenMetadata())
-}));
+});
+
+/** The schema `zErc1155Token()` returns. */
+export interface Erc1155TokenSchema extends ReturnType<typeof zErc1155TokenBuild> {}
+
+export const zErc1155Token: () => Erc1155TokenSchema = /* @__PURE__ */ lazy(zErc1155TokenBuild);
 
 export type Erc1155Token = z.infer<ReturnType<typeof zErc1155Token>>;
 
-export const zListNftTokens = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListNftTokensBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     tokens: z.optional(z.array(z.union([zErc721Token(), zErc1155Token()])))
-}));
+});
+
+/** The schema `zListNftTokens()` returns. */
+export interface ListNftTokensSchema extends ReturnType<typeof zListNftTokensBuild> {}
+
+export const zListNftTokens: () => ListNftTokensSchema = /* @__PURE__ */ lazy(zListNftTokensBuild);
 
 export type ListNftTokens = z.infer<ReturnType<typeof zListNftTokens>>;
 
-export const zOperationStatusCode = /* @__PURE__ */ lazy(() => openEnum([
+const zOperationStatusCodeBuild = () => openEnum([
     'ErrInvalidRequest',
     'ErrInternal',
     'WarnTruncatedExport'
-]));
+]);
+
+/** The schema `zOperationStatusCode()` returns. */
+export interface OperationStatusCodeSchema extends ReturnType<typeof zOperationStatusCodeBuild> {}
+
+export const zOperationStatusCode: () => OperationStatusCodeSchema = /* @__PURE__ */ lazy(zOperationStatusCodeBuild);
 
 export type OperationStatusCode = z.infer<ReturnType<typeof zOperationStatusCode>>;
 
-export const zTransactionExportMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionExportMetadataBuild = () => z.looseObject({
     code: z.optional(zOperationStatusCode()),
     downloadUrl: z.optional(z.string()),
     nextDate: z.optional(z.string())
-}));
+});
+
+/** The schema `zTransactionExportMetadata()` returns. */
+export interface TransactionExportMetadataSchema extends ReturnType<typeof zTransactionExportMetadataBuild> {}
+
+export const zTransactionExportMetadata: () => TransactionExportMetadataSchema = /* @__PURE__ */ lazy(zTransactionExportMetadataBuild);
 
 export type TransactionExportMetadata = z.infer<ReturnType<typeof zTransactionExportMetadata>>;
 
-export const zOperationType = /* @__PURE__ */ lazy(() => openEnum([
+const zOperationTypeBuild = () => openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
     'TRANSACTION_EXPORT_EVM'
-]));
+]);
+
+/** The schema `zOperationType()` returns. */
+export interface OperationTypeSchema extends ReturnType<typeof zOperationTypeBuild> {}
+
+export const zOperationType: () => OperationTypeSchema = /* @__PURE__ */ lazy(zOperationTypeBuild);
 
 export type OperationType = z.infer<ReturnType<typeof zOperationType>>;
 
-export const zOperationStatus = /* @__PURE__ */ lazy(() => openEnum([
+const zOperationStatusBuild = () => openEnum([
     'RUNNING',
     'COMPLETED',
     'COMPLETED_WITH_WARNING',
     'FAILED'
-]));
+]);
+
+/** The schema `zOperationStatus()` returns. */
+export interface OperationStatusSchema extends ReturnType<typeof zOperationStatusBuild> {}
+
+export const zOperationStatus: () => OperationStatusSchema = /* @__PURE__ */ lazy(zOperationStatusBuild);
 
 export type OperationStatus = z.infer<ReturnType<typeof zOperationStatus>>;
 
-export const zOperationStatusResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zOperationStatusResponseBuild = () => z.looseObject({
     operationId: z.optional(z.string()),
     operationType: z.optional(zOperationType()),
     operationStatus: z.optional(zOperationStatus()),
@@ -346,41 +486,66 @@ export const zOperationStatusResponse = /* @__PURE__ */ lazy(() => z.looseObject
     metadata: z.optional(zTransactionExportMetadata()),
     createdAtTimestamp: z.optional(jsonNumber(z.number())),
     updatedAtTimestamp: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zOperationStatusResponse()` returns. */
+export interface OperationStatusResponseSchema extends ReturnType<typeof zOperationStatusResponseBuild> {}
+
+export const zOperationStatusResponse: () => OperationStatusResponseSchema = /* @__PURE__ */ lazy(zOperationStatusResponseBuild);
 
 export type OperationStatusResponse = z.infer<ReturnType<typeof zOperationStatusResponse>>;
 
-export const zEvmOperationType = /* @__PURE__ */ lazy(() => openEnum(['TRANSACTION_EXPORT_EVM']));
+const zEvmOperationTypeBuild = () => openEnum(['TRANSACTION_EXPORT_EVM']);
+
+/** The schema `zEvmOperationType()` returns. */
+export interface EvmOperationTypeSchema extends ReturnType<typeof zEvmOperationTypeBuild> {}
+
+export const zEvmOperationType: () => EvmOperationTypeSchema = /* @__PURE__ */ lazy(zEvmOperationTypeBuild);
 
 export type EvmOperationType = z.infer<ReturnType<typeof zEvmOperationType>>;
 
-export const zEvmNetworkOptions = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmNetworkOptionsBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     includeChains: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zEvmNetworkOptions()` returns. */
+export interface EvmNetworkOptionsSchema extends ReturnType<typeof zEvmNetworkOptionsBuild> {}
+
+export const zEvmNetworkOptions: () => EvmNetworkOptionsSchema = /* @__PURE__ */ lazy(zEvmNetworkOptionsBuild);
 
 export type EvmNetworkOptions = z.infer<ReturnType<typeof zEvmNetworkOptions>>;
 
-export const zCreateEvmTransactionExportRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCreateEvmTransactionExportRequestBuild = () => z.looseObject({
     type: z.optional(zEvmOperationType()),
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     startDate: z.optional(z.string()),
     endDate: z.optional(z.string()),
     options: z.optional(zEvmNetworkOptions())
-}));
+});
+
+/** The schema `zCreateEvmTransactionExportRequest()` returns. */
+export interface CreateEvmTransactionExportRequestSchema extends ReturnType<typeof zCreateEvmTransactionExportRequestBuild> {}
+
+export const zCreateEvmTransactionExportRequest: () => CreateEvmTransactionExportRequestSchema = /* @__PURE__ */ lazy(zCreateEvmTransactionExportRequestBuild);
 
 export type CreateEvmTransactionExportRequest = z.infer<ReturnType<typeof zCreateEvmTransactionExportRequest>>;
 
-export const zPrimaryNetworkOperationType = /* @__PURE__ */ lazy(() => openEnum([
+const zPrimaryNetworkOperationTypeBuild = () => openEnum([
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE'
-]));
+]);
+
+/** The schema `zPrimaryNetworkOperationType()` returns. */
+export interface PrimaryNetworkOperationTypeSchema extends ReturnType<typeof zPrimaryNetworkOperationTypeBuild> {}
+
+export const zPrimaryNetworkOperationType: () => PrimaryNetworkOperationTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkOperationTypeBuild);
 
 export type PrimaryNetworkOperationType = z.infer<ReturnType<typeof zPrimaryNetworkOperationType>>;
 
-export const zPrimaryNetworkOptions = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkOptionsBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     cChainEvmAddresses: z.optional(z.array(z.string())),
     includeChains: z.optional(z.array(openEnum([
@@ -393,22 +558,32 @@ export const zPrimaryNetworkOptions = /* @__PURE__ */ lazy(() => z.looseObject({
         'x-chain',
         'c-chain'
     ])))
-}));
+});
+
+/** The schema `zPrimaryNetworkOptions()` returns. */
+export interface PrimaryNetworkOptionsSchema extends ReturnType<typeof zPrimaryNetworkOptionsBuild> {}
+
+export const zPrimaryNetworkOptions: () => PrimaryNetworkOptionsSchema = /* @__PURE__ */ lazy(zPrimaryNetworkOptionsBuild);
 
 export type PrimaryNetworkOptions = z.infer<ReturnType<typeof zPrimaryNetworkOptions>>;
 
-export const zCreatePrimaryNetworkTransactionExportRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCreatePrimaryNetworkTransactionExportRequestBuild = () => z.looseObject({
     type: z.optional(zPrimaryNetworkOperationType()),
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     startDate: z.optional(z.string()),
     endDate: z.optional(z.string()),
     options: z.optional(zPrimaryNetworkOptions())
-}));
+});
+
+/** The schema `zCreatePrimaryNetworkTransactionExportRequest()` returns. */
+export interface CreatePrimaryNetworkTransactionExportRequestSchema extends ReturnType<typeof zCreatePrimaryNetworkTransactionExportRequestBuild> {}
+
+export const zCreatePrimaryNetworkTransactionExportRequest: () => CreatePrimaryNetworkTransactionExportRequestSchema = /* @__PURE__ */ lazy(zCreatePrimaryNetworkTransactionExportRequestBuild);
 
 export type CreatePrimaryNetworkTransactionExportRequest = z.infer<ReturnType<typeof zCreatePrimaryNetworkTransactionExportRequest>>;
 
-export const zPChainTransactionType = /* @__PURE__ */ lazy(() => openEnum([
+const zPChainTransactionTypeBuild = () => openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -430,44 +605,69 @@ export const zPChainTransactionType = /* @__PURE__ */ lazy(() => openEnum([
     'DisableL1ValidatorTx',
     'IncreaseL1ValidatorBalanceTx',
     'UNKNOWN'
-]));
+]);
+
+/** The schema `zPChainTransactionType()` returns. */
+export interface PChainTransactionTypeSchema extends ReturnType<typeof zPChainTransactionTypeBuild> {}
+
+export const zPChainTransactionType: () => PChainTransactionTypeSchema = /* @__PURE__ */ lazy(zPChainTransactionTypeBuild);
 
 export type PChainTransactionType = z.infer<ReturnType<typeof zPChainTransactionType>>;
 
 /**
  * Type of asset like SECP256K1 or NFT.
  */
-export const zPrimaryNetworkAssetType = /* @__PURE__ */ lazy(() => openEnum(['secp256k1', 'nft']));
+const zPrimaryNetworkAssetTypeBuild = () => openEnum(['secp256k1', 'nft']);
+
+/** The schema `zPrimaryNetworkAssetType()` returns. */
+export interface PrimaryNetworkAssetTypeSchema extends ReturnType<typeof zPrimaryNetworkAssetTypeBuild> {}
+
+export const zPrimaryNetworkAssetType: () => PrimaryNetworkAssetTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAssetTypeBuild);
 
 export type PrimaryNetworkAssetType = z.infer<ReturnType<typeof zPrimaryNetworkAssetType>>;
 
-export const zAssetAmount = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAssetAmountBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     denomination: z.optional(jsonNumber(z.number())),
     type: z.optional(zPrimaryNetworkAssetType()),
     amount: z.optional(z.string())
-}));
+});
+
+/** The schema `zAssetAmount()` returns. */
+export interface AssetAmountSchema extends ReturnType<typeof zAssetAmountBuild> {}
+
+export const zAssetAmount: () => AssetAmountSchema = /* @__PURE__ */ lazy(zAssetAmountBuild);
 
 export type AssetAmount = z.infer<ReturnType<typeof zAssetAmount>>;
 
-export const zRewardType = /* @__PURE__ */ lazy(() => openEnum([
+const zRewardTypeBuild = () => openEnum([
     'VALIDATOR',
     'DELEGATOR',
     'VALIDATOR_FEE'
-]));
+]);
+
+/** The schema `zRewardType()` returns. */
+export interface RewardTypeSchema extends ReturnType<typeof zRewardTypeBuild> {}
+
+export const zRewardType: () => RewardTypeSchema = /* @__PURE__ */ lazy(zRewardTypeBuild);
 
 export type RewardType = z.infer<ReturnType<typeof zRewardType>>;
 
 /**
  * Indicates whether the UTXO is staked or transferable
  */
-export const zUtxoType = /* @__PURE__ */ lazy(() => openEnum(['STAKE', 'TRANSFER']));
+const zUtxoTypeBuild = () => openEnum(['STAKE', 'TRANSFER']);
+
+/** The schema `zUtxoType()` returns. */
+export interface UtxoTypeSchema extends ReturnType<typeof zUtxoTypeBuild> {}
+
+export const zUtxoType: () => UtxoTypeSchema = /* @__PURE__ */ lazy(zUtxoTypeBuild);
 
 export type UtxoType = z.infer<ReturnType<typeof zUtxoType>>;
 
-export const zPChainUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainUtxoBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     asset: z.optional(zAssetAmount()),
     consumedOnChainId: z.optional(z.string()),
@@ -491,18 +691,28 @@ export const zPChainUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
     utxoEndTimestamp: z.optional(jsonNumber(z.number())),
     utxoStartTimestamp: z.optional(jsonNumber(z.number())),
     utxoType: z.optional(zUtxoType())
-}));
+});
+
+/** The schema `zPChainUtxo()` returns. */
+export interface PChainUtxoSchema extends ReturnType<typeof zPChainUtxoBuild> {}
+
+export const zPChainUtxo: () => PChainUtxoSchema = /* @__PURE__ */ lazy(zPChainUtxoBuild);
 
 export type PChainUtxo = z.infer<ReturnType<typeof zPChainUtxo>>;
 
-export const zL1ValidatorManagerDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zL1ValidatorManagerDetailsBuild = () => z.looseObject({
     blockchainId: z.string(),
     contractAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zL1ValidatorManagerDetails()` returns. */
+export interface L1ValidatorManagerDetailsSchema extends ReturnType<typeof zL1ValidatorManagerDetailsBuild> {}
+
+export const zL1ValidatorManagerDetails: () => L1ValidatorManagerDetailsSchema = /* @__PURE__ */ lazy(zL1ValidatorManagerDetailsBuild);
 
 export type L1ValidatorManagerDetails = z.infer<ReturnType<typeof zL1ValidatorManagerDetails>>;
 
-export const zL1ValidatorDetailsTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zL1ValidatorDetailsTransactionBuild = () => z.looseObject({
     validationId: z.string(),
     validationIdHex: z.optional(z.string()),
     nodeId: z.string(),
@@ -511,47 +721,72 @@ export const zL1ValidatorDetailsTransaction = /* @__PURE__ */ lazy(() => z.loose
     remainingBalance: z.optional(jsonNumber(z.number())),
     balanceChange: z.optional(jsonNumber(z.number())),
     blsCredentials: z.optional(z.record(z.string(), z.unknown()))
-}));
+});
+
+/** The schema `zL1ValidatorDetailsTransaction()` returns. */
+export interface L1ValidatorDetailsTransactionSchema extends ReturnType<typeof zL1ValidatorDetailsTransactionBuild> {}
+
+export const zL1ValidatorDetailsTransaction: () => L1ValidatorDetailsTransactionSchema = /* @__PURE__ */ lazy(zL1ValidatorDetailsTransactionBuild);
 
 export type L1ValidatorDetailsTransaction = z.infer<ReturnType<typeof zL1ValidatorDetailsTransaction>>;
 
-export const zSubnetOwnershipInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSubnetOwnershipInfoBuild = () => z.looseObject({
     locktime: z.optional(jsonNumber(z.number())),
     threshold: z.optional(jsonNumber(z.number())),
     addresses: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zSubnetOwnershipInfo()` returns. */
+export interface SubnetOwnershipInfoSchema extends ReturnType<typeof zSubnetOwnershipInfoBuild> {}
+
+export const zSubnetOwnershipInfo: () => SubnetOwnershipInfoSchema = /* @__PURE__ */ lazy(zSubnetOwnershipInfoBuild);
 
 export type SubnetOwnershipInfo = z.infer<ReturnType<typeof zSubnetOwnershipInfo>>;
 
-export const zBlsCredentials = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBlsCredentialsBuild = () => z.looseObject({
     publicKey: z.optional(z.string()),
     proofOfPossession: z.optional(z.string())
-}));
+});
+
+/** The schema `zBlsCredentials()` returns. */
+export interface BlsCredentialsSchema extends ReturnType<typeof zBlsCredentialsBuild> {}
+
+export const zBlsCredentials: () => BlsCredentialsSchema = /* @__PURE__ */ lazy(zBlsCredentialsBuild);
 
 export type BlsCredentials = z.infer<ReturnType<typeof zBlsCredentials>>;
 
 /**
  * Type of transaction.
  */
-export const zXChainTransactionType = /* @__PURE__ */ lazy(() => openEnum([
+const zXChainTransactionTypeBuild = () => openEnum([
     'BaseTx',
     'CreateAssetTx',
     'OperationTx',
     'ImportTx',
     'ExportTx',
     'UNKNOWN'
-]));
+]);
+
+/** The schema `zXChainTransactionType()` returns. */
+export interface XChainTransactionTypeSchema extends ReturnType<typeof zXChainTransactionTypeBuild> {}
+
+export const zXChainTransactionType: () => XChainTransactionTypeSchema = /* @__PURE__ */ lazy(zXChainTransactionTypeBuild);
 
 export type XChainTransactionType = z.infer<ReturnType<typeof zXChainTransactionType>>;
 
-export const zUtxoCredential = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUtxoCredentialBuild = () => z.looseObject({
     signature: z.optional(z.string()),
     publicKey: z.optional(z.string())
-}));
+});
+
+/** The schema `zUtxoCredential()` returns. */
+export interface UtxoCredentialSchema extends ReturnType<typeof zUtxoCredentialBuild> {}
+
+export const zUtxoCredential: () => UtxoCredentialSchema = /* @__PURE__ */ lazy(zUtxoCredentialBuild);
 
 export type UtxoCredential = z.infer<ReturnType<typeof zUtxoCredential>>;
 
-export const zUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUtxoBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     asset: z.optional(zAssetAmount()),
     consumedOnChainId: z.optional(z.string()),
@@ -569,18 +804,28 @@ export const zUtxo = /* @__PURE__ */ lazy(() => z.looseObject({
     threshold: z.optional(jsonNumber(z.number())),
     timestamp: jsonNumber(z.number()),
     utxoType: z.optional(z.string())
-}));
+});
+
+/** The schema `zUtxo()` returns. */
+export interface UtxoSchema extends ReturnType<typeof zUtxoBuild> {}
+
+export const zUtxo: () => UtxoSchema = /* @__PURE__ */ lazy(zUtxoBuild);
 
 export type Utxo = z.infer<ReturnType<typeof zUtxo>>;
 
 /**
  * Cap represents if an asset is a variable or fixed cap asset.
  */
-export const zPrimaryNetworkAssetCap = /* @__PURE__ */ lazy(() => openEnum(['fixed', 'variable']));
+const zPrimaryNetworkAssetCapBuild = () => openEnum(['fixed', 'variable']);
+
+/** The schema `zPrimaryNetworkAssetCap()` returns. */
+export interface PrimaryNetworkAssetCapSchema extends ReturnType<typeof zPrimaryNetworkAssetCapBuild> {}
+
+export const zPrimaryNetworkAssetCap: () => PrimaryNetworkAssetCapSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAssetCapBuild);
 
 export type PrimaryNetworkAssetCap = z.infer<ReturnType<typeof zPrimaryNetworkAssetCap>>;
 
-export const zXChainAssetDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainAssetDetailsBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -588,19 +833,29 @@ export const zXChainAssetDetails = /* @__PURE__ */ lazy(() => z.looseObject({
     type: z.optional(zPrimaryNetworkAssetType()),
     createdAtTimestamp: z.optional(jsonNumber(z.number())),
     cap: z.optional(zPrimaryNetworkAssetCap())
-}));
+});
+
+/** The schema `zXChainAssetDetails()` returns. */
+export interface XChainAssetDetailsSchema extends ReturnType<typeof zXChainAssetDetailsBuild> {}
+
+export const zXChainAssetDetails: () => XChainAssetDetailsSchema = /* @__PURE__ */ lazy(zXChainAssetDetailsBuild);
 
 export type XChainAssetDetails = z.infer<ReturnType<typeof zXChainAssetDetails>>;
 
-export const zTransactionVertexDetail = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionVertexDetailBuild = () => z.looseObject({
     hash: z.string(),
     height: z.optional(jsonNumber(z.number())),
     timestamp: jsonNumber(z.number())
-}));
+});
+
+/** The schema `zTransactionVertexDetail()` returns. */
+export interface TransactionVertexDetailSchema extends ReturnType<typeof zTransactionVertexDetailBuild> {}
+
+export const zTransactionVertexDetail: () => TransactionVertexDetailSchema = /* @__PURE__ */ lazy(zTransactionVertexDetailBuild);
 
 export type TransactionVertexDetail = z.infer<ReturnType<typeof zTransactionVertexDetail>>;
 
-export const zXChainNonLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainNonLinearTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     chainFormat: z.optional(openEnum(['non-linear', 'linear'])),
     timestamp: jsonNumber(z.number()),
@@ -614,11 +869,16 @@ export const zXChainNonLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObj
     destinationChain: z.optional(z.string()),
     assetCreated: z.optional(zXChainAssetDetails()),
     vertices: z.optional(z.array(zTransactionVertexDetail()))
-}));
+});
+
+/** The schema `zXChainNonLinearTransaction()` returns. */
+export interface XChainNonLinearTransactionSchema extends ReturnType<typeof zXChainNonLinearTransactionBuild> {}
+
+export const zXChainNonLinearTransaction: () => XChainNonLinearTransactionSchema = /* @__PURE__ */ lazy(zXChainNonLinearTransactionBuild);
 
 export type XChainNonLinearTransaction = z.infer<ReturnType<typeof zXChainNonLinearTransaction>>;
 
-export const zXChainLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainLinearTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     chainFormat: z.optional(openEnum(['non-linear', 'linear'])),
     timestamp: jsonNumber(z.number()),
@@ -633,19 +893,29 @@ export const zXChainLinearTransaction = /* @__PURE__ */ lazy(() => z.looseObject
     assetCreated: z.optional(zXChainAssetDetails()),
     blockHeight: z.optional(jsonNumber(z.number())),
     blockHash: z.string()
-}));
+});
+
+/** The schema `zXChainLinearTransaction()` returns. */
+export interface XChainLinearTransactionSchema extends ReturnType<typeof zXChainLinearTransactionBuild> {}
+
+export const zXChainLinearTransaction: () => XChainLinearTransactionSchema = /* @__PURE__ */ lazy(zXChainLinearTransactionBuild);
 
 export type XChainLinearTransaction = z.infer<ReturnType<typeof zXChainLinearTransaction>>;
 
-export const zEvmInput = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmInputBuild = () => z.looseObject({
     fromAddress: z.optional(z.string()),
     asset: z.optional(zAssetAmount()),
     credentials: z.optional(z.array(zUtxoCredential()))
-}));
+});
+
+/** The schema `zEvmInput()` returns. */
+export interface EvmInputSchema extends ReturnType<typeof zEvmInputBuild> {}
+
+export const zEvmInput: () => EvmInputSchema = /* @__PURE__ */ lazy(zEvmInputBuild);
 
 export type EvmInput = z.infer<ReturnType<typeof zEvmInput>>;
 
-export const zCChainExportTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCChainExportTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     blockHeight: z.optional(jsonNumber(z.number())),
     blockHash: z.string(),
@@ -658,18 +928,28 @@ export const zCChainExportTransaction = /* @__PURE__ */ lazy(() => z.looseObject
     txType: z.optional(openEnum(['ExportTx'])),
     evmInputs: z.optional(z.array(zEvmInput())),
     emittedUtxos: z.optional(z.array(zUtxo()))
-}));
+});
+
+/** The schema `zCChainExportTransaction()` returns. */
+export interface CChainExportTransactionSchema extends ReturnType<typeof zCChainExportTransactionBuild> {}
+
+export const zCChainExportTransaction: () => CChainExportTransactionSchema = /* @__PURE__ */ lazy(zCChainExportTransactionBuild);
 
 export type CChainExportTransaction = z.infer<ReturnType<typeof zCChainExportTransaction>>;
 
-export const zEvmOutput = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmOutputBuild = () => z.looseObject({
     toAddress: z.optional(z.string()),
     asset: z.optional(zAssetAmount())
-}));
+});
+
+/** The schema `zEvmOutput()` returns. */
+export interface EvmOutputSchema extends ReturnType<typeof zEvmOutputBuild> {}
+
+export const zEvmOutput: () => EvmOutputSchema = /* @__PURE__ */ lazy(zEvmOutputBuild);
 
 export type EvmOutput = z.infer<ReturnType<typeof zEvmOutput>>;
 
-export const zCChainImportTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCChainImportTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     blockHeight: z.optional(jsonNumber(z.number())),
     blockHash: z.string(),
@@ -682,11 +962,16 @@ export const zCChainImportTransaction = /* @__PURE__ */ lazy(() => z.looseObject
     txType: z.optional(openEnum(['ImportTx'])),
     evmOutputs: z.optional(z.array(zEvmOutput())),
     consumedUtxos: z.optional(z.array(zUtxo()))
-}));
+});
+
+/** The schema `zCChainImportTransaction()` returns. */
+export interface CChainImportTransactionSchema extends ReturnType<typeof zCChainImportTransactionBuild> {}
+
+export const zCChainImportTransaction: () => CChainImportTransactionSchema = /* @__PURE__ */ lazy(zCChainImportTransactionBuild);
 
 export type CChainImportTransaction = z.infer<ReturnType<typeof zCChainImportTransaction>>;
 
-export const zBlockchainId = /* @__PURE__ */ lazy(() => openEnum([
+const zBlockchainIdBuild = () => openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
@@ -695,42 +980,67 @@ export const zBlockchainId = /* @__PURE__ */ lazy(() => openEnum([
     'p-chain',
     'x-chain',
     'c-chain'
-]));
+]);
+
+/** The schema `zBlockchainId()` returns. */
+export interface BlockchainIdSchema extends ReturnType<typeof zBlockchainIdBuild> {}
+
+export const zBlockchainId: () => BlockchainIdSchema = /* @__PURE__ */ lazy(zBlockchainIdBuild);
 
 export type BlockchainId = z.infer<ReturnType<typeof zBlockchainId>>;
 
-export const zPrimaryNetworkChainName = /* @__PURE__ */ lazy(() => openEnum([
+const zPrimaryNetworkChainNameBuild = () => openEnum([
     'p-chain',
     'x-chain',
     'c-chain'
-]));
+]);
+
+/** The schema `zPrimaryNetworkChainName()` returns. */
+export interface PrimaryNetworkChainNameSchema extends ReturnType<typeof zPrimaryNetworkChainNameBuild> {}
+
+export const zPrimaryNetworkChainName: () => PrimaryNetworkChainNameSchema = /* @__PURE__ */ lazy(zPrimaryNetworkChainNameBuild);
 
 export type PrimaryNetworkChainName = z.infer<ReturnType<typeof zPrimaryNetworkChainName>>;
 
-export const zPrimaryNetworkChainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkChainInfoBuild = () => z.looseObject({
     chainName: z.optional(zPrimaryNetworkChainName()),
     network: z.optional(zNetwork())
-}));
+});
+
+/** The schema `zPrimaryNetworkChainInfo()` returns. */
+export interface PrimaryNetworkChainInfoSchema extends ReturnType<typeof zPrimaryNetworkChainInfoBuild> {}
+
+export const zPrimaryNetworkChainInfo: () => PrimaryNetworkChainInfoSchema = /* @__PURE__ */ lazy(zPrimaryNetworkChainInfoBuild);
 
 export type PrimaryNetworkChainInfo = z.infer<ReturnType<typeof zPrimaryNetworkChainInfo>>;
 
-export const zListXChainTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListXChainTransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(z.union([zXChainNonLinearTransaction(), zXChainLinearTransaction()]))),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListXChainTransactionsResponse()` returns. */
+export interface ListXChainTransactionsResponseSchema extends ReturnType<typeof zListXChainTransactionsResponseBuild> {}
+
+export const zListXChainTransactionsResponse: () => ListXChainTransactionsResponseSchema = /* @__PURE__ */ lazy(zListXChainTransactionsResponseBuild);
 
 export type ListXChainTransactionsResponse = z.infer<ReturnType<typeof zListXChainTransactionsResponse>>;
 
-export const zListCChainAtomicTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListCChainAtomicTransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(z.union([zCChainExportTransaction(), zCChainImportTransaction()]))),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListCChainAtomicTransactionsResponse()` returns. */
+export interface ListCChainAtomicTransactionsResponseSchema extends ReturnType<typeof zListCChainAtomicTransactionsResponseBuild> {}
+
+export const zListCChainAtomicTransactionsResponse: () => ListCChainAtomicTransactionsResponseSchema = /* @__PURE__ */ lazy(zListCChainAtomicTransactionsResponseBuild);
 
 export type ListCChainAtomicTransactionsResponse = z.infer<ReturnType<typeof zListCChainAtomicTransactionsResponse>>;
 
-export const zPrimaryNetworkTxType = /* @__PURE__ */ lazy(() => openEnum([
+const zPrimaryNetworkTxTypeBuild = () => openEnum([
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -754,19 +1064,34 @@ export const zPrimaryNetworkTxType = /* @__PURE__ */ lazy(() => openEnum([
     'UNKNOWN',
     'CreateAssetTx',
     'OperationTx'
-]));
+]);
+
+/** The schema `zPrimaryNetworkTxType()` returns. */
+export interface PrimaryNetworkTxTypeSchema extends ReturnType<typeof zPrimaryNetworkTxTypeBuild> {}
+
+export const zPrimaryNetworkTxType: () => PrimaryNetworkTxTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkTxTypeBuild);
 
 export type PrimaryNetworkTxType = z.infer<ReturnType<typeof zPrimaryNetworkTxType>>;
 
-export const zSortOrder = /* @__PURE__ */ lazy(() => openEnum(['asc', 'desc']));
+const zSortOrderBuild = () => openEnum(['asc', 'desc']);
+
+/** The schema `zSortOrder()` returns. */
+export interface SortOrderSchema extends ReturnType<typeof zSortOrderBuild> {}
+
+export const zSortOrder: () => SortOrderSchema = /* @__PURE__ */ lazy(zSortOrderBuild);
 
 export type SortOrder = z.infer<ReturnType<typeof zSortOrder>>;
 
-export const zPChainId = /* @__PURE__ */ lazy(() => openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']));
+const zPChainIdBuild = () => openEnum(['11111111111111111111111111111111LpoYY', 'p-chain']);
+
+/** The schema `zPChainId()` returns. */
+export interface PChainIdSchema extends ReturnType<typeof zPChainIdBuild> {}
+
+export const zPChainId: () => PChainIdSchema = /* @__PURE__ */ lazy(zPChainIdBuild);
 
 export type PChainId = z.infer<ReturnType<typeof zPChainId>>;
 
-export const zPendingReward = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPendingRewardBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     txHash: z.string(),
     amountStaked: z.optional(z.string()),
@@ -776,21 +1101,31 @@ export const zPendingReward = /* @__PURE__ */ lazy(() => z.looseObject({
     rewardType: z.optional(zRewardType()),
     progress: z.optional(jsonNumber(z.number())),
     estimatedReward: z.optional(zAssetAmount())
-}));
+});
+
+/** The schema `zPendingReward()` returns. */
+export interface PendingRewardSchema extends ReturnType<typeof zPendingRewardBuild> {}
+
+export const zPendingReward: () => PendingRewardSchema = /* @__PURE__ */ lazy(zPendingRewardBuild);
 
 export type PendingReward = z.infer<ReturnType<typeof zPendingReward>>;
 
-export const zListPendingRewardsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListPendingRewardsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     pendingRewards: z.optional(z.array(zPendingReward()))
-}));
+});
+
+/** The schema `zListPendingRewardsResponse()` returns. */
+export interface ListPendingRewardsResponseSchema extends ReturnType<typeof zListPendingRewardsResponseBuild> {}
+
+export const zListPendingRewardsResponse: () => ListPendingRewardsResponseSchema = /* @__PURE__ */ lazy(zListPendingRewardsResponseBuild);
 
 export type ListPendingRewardsResponse = z.infer<ReturnType<typeof zListPendingRewardsResponse>>;
 
 /**
  * ISO 4217 currency code.
  */
-export const zCurrencyCode = /* @__PURE__ */ lazy(() => openEnum([
+const zCurrencyCodeBuild = () => openEnum([
     'usd',
     'eur',
     'aud',
@@ -805,18 +1140,28 @@ export const zCurrencyCode = /* @__PURE__ */ lazy(() => openEnum([
     'huf',
     'jpy',
     'nzd'
-]));
+]);
+
+/** The schema `zCurrencyCode()` returns. */
+export interface CurrencyCodeSchema extends ReturnType<typeof zCurrencyCodeBuild> {}
+
+export const zCurrencyCode: () => CurrencyCodeSchema = /* @__PURE__ */ lazy(zCurrencyCodeBuild);
 
 export type CurrencyCode = z.infer<ReturnType<typeof zCurrencyCode>>;
 
-export const zMoney = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMoneyBuild = () => z.looseObject({
     currencyCode: z.optional(zCurrencyCode()),
     value: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zMoney()` returns. */
+export interface MoneySchema extends ReturnType<typeof zMoneyBuild> {}
+
+export const zMoney: () => MoneySchema = /* @__PURE__ */ lazy(zMoneyBuild);
 
 export type Money = z.infer<ReturnType<typeof zMoney>>;
 
-export const zAssetWithPriceInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAssetWithPriceInfoBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -824,11 +1169,16 @@ export const zAssetWithPriceInfo = /* @__PURE__ */ lazy(() => z.looseObject({
     type: z.optional(zPrimaryNetworkAssetType()),
     amount: z.optional(z.string()),
     historicalPrice: z.optional(zMoney())
-}));
+});
+
+/** The schema `zAssetWithPriceInfo()` returns. */
+export interface AssetWithPriceInfoSchema extends ReturnType<typeof zAssetWithPriceInfoBuild> {}
+
+export const zAssetWithPriceInfo: () => AssetWithPriceInfoSchema = /* @__PURE__ */ lazy(zAssetWithPriceInfoBuild);
 
 export type AssetWithPriceInfo = z.infer<ReturnType<typeof zAssetWithPriceInfo>>;
 
-export const zHistoricalReward = /* @__PURE__ */ lazy(() => z.looseObject({
+const zHistoricalRewardBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     txHash: z.string(),
     amountStaked: z.optional(z.string()),
@@ -840,48 +1190,83 @@ export const zHistoricalReward = /* @__PURE__ */ lazy(() => z.looseObject({
     outputIndex: z.optional(jsonNumber(z.number())),
     reward: z.optional(zAssetWithPriceInfo()),
     rewardTxHash: z.optional(z.string())
-}));
+});
+
+/** The schema `zHistoricalReward()` returns. */
+export interface HistoricalRewardSchema extends ReturnType<typeof zHistoricalRewardBuild> {}
+
+export const zHistoricalReward: () => HistoricalRewardSchema = /* @__PURE__ */ lazy(zHistoricalRewardBuild);
 
 export type HistoricalReward = z.infer<ReturnType<typeof zHistoricalReward>>;
 
-export const zListHistoricalRewardsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListHistoricalRewardsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     historicalRewards: z.optional(z.array(zHistoricalReward()))
-}));
+});
+
+/** The schema `zListHistoricalRewardsResponse()` returns. */
+export interface ListHistoricalRewardsResponseSchema extends ReturnType<typeof zListHistoricalRewardsResponseBuild> {}
+
+export const zListHistoricalRewardsResponse: () => ListHistoricalRewardsResponseSchema = /* @__PURE__ */ lazy(zListHistoricalRewardsResponseBuild);
 
 export type ListHistoricalRewardsResponse = z.infer<ReturnType<typeof zListHistoricalRewardsResponse>>;
 
-export const zListPChainUtxosResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListPChainUtxosResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     utxos: z.optional(z.array(zPChainUtxo())),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListPChainUtxosResponse()` returns. */
+export interface ListPChainUtxosResponseSchema extends ReturnType<typeof zListPChainUtxosResponseBuild> {}
+
+export const zListPChainUtxosResponse: () => ListPChainUtxosResponseSchema = /* @__PURE__ */ lazy(zListPChainUtxosResponseBuild);
 
 export type ListPChainUtxosResponse = z.infer<ReturnType<typeof zListPChainUtxosResponse>>;
 
-export const zListUtxosResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListUtxosResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     utxos: z.optional(z.array(zUtxo())),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListUtxosResponse()` returns. */
+export interface ListUtxosResponseSchema extends ReturnType<typeof zListUtxosResponseBuild> {}
+
+export const zListUtxosResponse: () => ListUtxosResponseSchema = /* @__PURE__ */ lazy(zListUtxosResponseBuild);
 
 export type ListUtxosResponse = z.infer<ReturnType<typeof zListUtxosResponse>>;
 
-export const zUtxosSortByOption = /* @__PURE__ */ lazy(() => openEnum(['timestamp', 'amount']));
+const zUtxosSortByOptionBuild = () => openEnum(['timestamp', 'amount']);
+
+/** The schema `zUtxosSortByOption()` returns. */
+export interface UtxosSortByOptionSchema extends ReturnType<typeof zUtxosSortByOptionBuild> {}
+
+export const zUtxosSortByOption: () => UtxosSortByOptionSchema = /* @__PURE__ */ lazy(zUtxosSortByOptionBuild);
 
 export type UtxosSortByOption = z.infer<ReturnType<typeof zUtxosSortByOption>>;
 
-export const zPrimaryNetworkAddressesBodyDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkAddressesBodyDtoBuild = () => z.looseObject({
     addresses: z.optional(z.string())
-}));
+});
+
+/** The schema `zPrimaryNetworkAddressesBodyDto()` returns. */
+export interface PrimaryNetworkAddressesBodyDtoSchema extends ReturnType<typeof zPrimaryNetworkAddressesBodyDtoBuild> {}
+
+export const zPrimaryNetworkAddressesBodyDto: () => PrimaryNetworkAddressesBodyDtoSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressesBodyDtoBuild);
 
 export type PrimaryNetworkAddressesBodyDto = z.infer<ReturnType<typeof zPrimaryNetworkAddressesBodyDto>>;
 
-export const zPrimaryNetworkType = /* @__PURE__ */ lazy(() => openEnum(['mainnet', 'fuji']));
+const zPrimaryNetworkTypeBuild = () => openEnum(['mainnet', 'fuji']);
+
+/** The schema `zPrimaryNetworkType()` returns. */
+export interface PrimaryNetworkTypeSchema extends ReturnType<typeof zPrimaryNetworkTypeBuild> {}
+
+export const zPrimaryNetworkType: () => PrimaryNetworkTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkTypeBuild);
 
 export type PrimaryNetworkType = z.infer<ReturnType<typeof zPrimaryNetworkType>>;
 
-export const zLastActivityTimestamp = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLastActivityTimestampBuild = () => z.looseObject({
     timestamp: jsonNumber(z.number()),
     blockNumber: z.string(),
     txHash: z.string(),
@@ -889,11 +1274,16 @@ export const zLastActivityTimestamp = /* @__PURE__ */ lazy(() => z.looseObject({
     isConsumed: z.optional(z.boolean()),
     chainName: z.optional(zPrimaryNetworkChainName()),
     network: z.optional(zPrimaryNetworkType())
-}));
+});
+
+/** The schema `zLastActivityTimestamp()` returns. */
+export interface LastActivityTimestampSchema extends ReturnType<typeof zLastActivityTimestampBuild> {}
+
+export const zLastActivityTimestamp: () => LastActivityTimestampSchema = /* @__PURE__ */ lazy(zLastActivityTimestampBuild);
 
 export type LastActivityTimestamp = z.infer<ReturnType<typeof zLastActivityTimestamp>>;
 
-export const zAggregatedAssetAmount = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAggregatedAssetAmountBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -901,11 +1291,16 @@ export const zAggregatedAssetAmount = /* @__PURE__ */ lazy(() => z.looseObject({
     type: z.optional(zPrimaryNetworkAssetType()),
     amount: z.optional(z.string()),
     utxoCount: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zAggregatedAssetAmount()` returns. */
+export interface AggregatedAssetAmountSchema extends ReturnType<typeof zAggregatedAssetAmountBuild> {}
+
+export const zAggregatedAssetAmount: () => AggregatedAssetAmountSchema = /* @__PURE__ */ lazy(zAggregatedAssetAmountBuild);
 
 export type AggregatedAssetAmount = z.infer<ReturnType<typeof zAggregatedAssetAmount>>;
 
-export const zPChainSharedAsset = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainSharedAssetBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -915,11 +1310,16 @@ export const zPChainSharedAsset = /* @__PURE__ */ lazy(() => z.looseObject({
     utxoCount: z.optional(jsonNumber(z.number())),
     sharedWithChainId: z.optional(z.string()),
     status: z.optional(z.string())
-}));
+});
+
+/** The schema `zPChainSharedAsset()` returns. */
+export interface PChainSharedAssetSchema extends ReturnType<typeof zPChainSharedAssetBuild> {}
+
+export const zPChainSharedAsset: () => PChainSharedAssetSchema = /* @__PURE__ */ lazy(zPChainSharedAssetBuild);
 
 export type PChainSharedAsset = z.infer<ReturnType<typeof zPChainSharedAsset>>;
 
-export const zPChainBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainBalanceBuild = () => z.looseObject({
     unlockedUnstaked: z.optional(z.array(zAggregatedAssetAmount())),
     unlockedStaked: z.optional(z.array(zAggregatedAssetAmount())),
     lockedPlatform: z.optional(z.array(zAggregatedAssetAmount())),
@@ -928,18 +1328,28 @@ export const zPChainBalance = /* @__PURE__ */ lazy(() => z.looseObject({
     pendingStaked: z.optional(z.array(zAggregatedAssetAmount())),
     atomicMemoryUnlocked: z.optional(z.array(zPChainSharedAsset())),
     atomicMemoryLocked: z.optional(z.array(zPChainSharedAsset()))
-}));
+});
+
+/** The schema `zPChainBalance()` returns. */
+export interface PChainBalanceSchema extends ReturnType<typeof zPChainBalanceBuild> {}
+
+export const zPChainBalance: () => PChainBalanceSchema = /* @__PURE__ */ lazy(zPChainBalanceBuild);
 
 export type PChainBalance = z.infer<ReturnType<typeof zPChainBalance>>;
 
-export const zListPChainBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListPChainBalancesResponseBuild = () => z.looseObject({
     balances: z.optional(zPChainBalance()),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListPChainBalancesResponse()` returns. */
+export interface ListPChainBalancesResponseSchema extends ReturnType<typeof zListPChainBalancesResponseBuild> {}
+
+export const zListPChainBalancesResponse: () => ListPChainBalancesResponseSchema = /* @__PURE__ */ lazy(zListPChainBalancesResponseBuild);
 
 export type ListPChainBalancesResponse = z.infer<ReturnType<typeof zListPChainBalancesResponse>>;
 
-export const zXChainSharedAssetBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainSharedAssetBalanceBuild = () => z.looseObject({
     assetId: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -948,23 +1358,38 @@ export const zXChainSharedAssetBalance = /* @__PURE__ */ lazy(() => z.looseObjec
     amount: z.optional(z.string()),
     utxoCount: z.optional(jsonNumber(z.number())),
     sharedWithChainId: z.optional(z.string())
-}));
+});
+
+/** The schema `zXChainSharedAssetBalance()` returns. */
+export interface XChainSharedAssetBalanceSchema extends ReturnType<typeof zXChainSharedAssetBalanceBuild> {}
+
+export const zXChainSharedAssetBalance: () => XChainSharedAssetBalanceSchema = /* @__PURE__ */ lazy(zXChainSharedAssetBalanceBuild);
 
 export type XChainSharedAssetBalance = z.infer<ReturnType<typeof zXChainSharedAssetBalance>>;
 
-export const zXChainBalances = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainBalancesBuild = () => z.looseObject({
     locked: z.optional(z.array(zAggregatedAssetAmount())),
     unlocked: z.optional(z.array(zAggregatedAssetAmount())),
     atomicMemoryUnlocked: z.optional(z.array(zXChainSharedAssetBalance())),
     atomicMemoryLocked: z.optional(z.array(zXChainSharedAssetBalance()))
-}));
+});
+
+/** The schema `zXChainBalances()` returns. */
+export interface XChainBalancesSchema extends ReturnType<typeof zXChainBalancesBuild> {}
+
+export const zXChainBalances: () => XChainBalancesSchema = /* @__PURE__ */ lazy(zXChainBalancesBuild);
 
 export type XChainBalances = z.infer<ReturnType<typeof zXChainBalances>>;
 
-export const zListXChainBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListXChainBalancesResponseBuild = () => z.looseObject({
     balances: z.optional(zXChainBalances()),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListXChainBalancesResponse()` returns. */
+export interface ListXChainBalancesResponseSchema extends ReturnType<typeof zListXChainBalancesResponseBuild> {}
+
+export const zListXChainBalancesResponse: () => ListXChainBalancesResponseSchema = /* @__PURE__ */ lazy(zListXChainBalancesResponseBuild);
 
 export type ListXChainBalancesResponse = z.infer<ReturnType<typeof zListXChainBalancesResponse>>;
 
@@ -972,31 +1397,46 @@ export const zCChainSharedAssetBalance = zXChainSharedAssetBalance;
 
 export type CChainSharedAssetBalance = z.infer<ReturnType<typeof zCChainSharedAssetBalance>>;
 
-export const zCChainAtomicBalances = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCChainAtomicBalancesBuild = () => z.looseObject({
     atomicMemoryUnlocked: z.optional(z.array(zCChainSharedAssetBalance())),
     atomicMemoryLocked: z.optional(z.array(zCChainSharedAssetBalance()))
-}));
+});
+
+/** The schema `zCChainAtomicBalances()` returns. */
+export interface CChainAtomicBalancesSchema extends ReturnType<typeof zCChainAtomicBalancesBuild> {}
+
+export const zCChainAtomicBalances: () => CChainAtomicBalancesSchema = /* @__PURE__ */ lazy(zCChainAtomicBalancesBuild);
 
 export type CChainAtomicBalances = z.infer<ReturnType<typeof zCChainAtomicBalances>>;
 
-export const zListCChainAtomicBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListCChainAtomicBalancesResponseBuild = () => z.looseObject({
     balances: z.optional(zCChainAtomicBalances()),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListCChainAtomicBalancesResponse()` returns. */
+export interface ListCChainAtomicBalancesResponseSchema extends ReturnType<typeof zListCChainAtomicBalancesResponseBuild> {}
+
+export const zListCChainAtomicBalancesResponse: () => ListCChainAtomicBalancesResponseSchema = /* @__PURE__ */ lazy(zListCChainAtomicBalancesResponseBuild);
 
 export type ListCChainAtomicBalancesResponse = z.infer<ReturnType<typeof zListCChainAtomicBalancesResponse>>;
 
-export const zProposerDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zProposerDetailsBuild = () => z.looseObject({
     proposerId: z.optional(z.string()),
     proposerParentId: z.optional(z.string()),
     proposerNodeId: z.optional(z.string()),
     proposerPChainHeight: z.optional(jsonNumber(z.number())),
     proposerTimestamp: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zProposerDetails()` returns. */
+export interface ProposerDetailsSchema extends ReturnType<typeof zProposerDetailsBuild> {}
+
+export const zProposerDetails: () => ProposerDetailsSchema = /* @__PURE__ */ lazy(zProposerDetailsBuild);
 
 export type ProposerDetails = z.infer<ReturnType<typeof zProposerDetails>>;
 
-export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zGetPrimaryNetworkBlockResponseBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockHash: z.string(),
     parentHash: z.optional(z.string()),
@@ -1009,7 +1449,12 @@ export const zGetPrimaryNetworkBlockResponse = /* @__PURE__ */ lazy(() => z.loos
     activeL1Validators: z.optional(jsonNumber(z.number())),
     currentSupply: z.optional(z.string()),
     proposerDetails: z.optional(zProposerDetails())
-}));
+});
+
+/** The schema `zGetPrimaryNetworkBlockResponse()` returns. */
+export interface GetPrimaryNetworkBlockResponseSchema extends ReturnType<typeof zGetPrimaryNetworkBlockResponseBuild> {}
+
+export const zGetPrimaryNetworkBlockResponse: () => GetPrimaryNetworkBlockResponseSchema = /* @__PURE__ */ lazy(zGetPrimaryNetworkBlockResponseBuild);
 
 export type GetPrimaryNetworkBlockResponse = z.infer<ReturnType<typeof zGetPrimaryNetworkBlockResponse>>;
 
@@ -1017,23 +1462,33 @@ export const zPrimaryNetworkBlock = zGetPrimaryNetworkBlockResponse;
 
 export type PrimaryNetworkBlock = z.infer<ReturnType<typeof zPrimaryNetworkBlock>>;
 
-export const zListPrimaryNetworkBlocksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListPrimaryNetworkBlocksResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     blocks: z.optional(z.array(zPrimaryNetworkBlock())),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListPrimaryNetworkBlocksResponse()` returns. */
+export interface ListPrimaryNetworkBlocksResponseSchema extends ReturnType<typeof zListPrimaryNetworkBlocksResponseBuild> {}
+
+export const zListPrimaryNetworkBlocksResponse: () => ListPrimaryNetworkBlocksResponseSchema = /* @__PURE__ */ lazy(zListPrimaryNetworkBlocksResponseBuild);
 
 export type ListPrimaryNetworkBlocksResponse = z.infer<ReturnType<typeof zListPrimaryNetworkBlocksResponse>>;
 
-export const zXChainId = /* @__PURE__ */ lazy(() => openEnum([
+const zXChainIdBuild = () => openEnum([
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     'x-chain'
-]));
+]);
+
+/** The schema `zXChainId()` returns. */
+export interface XChainIdSchema extends ReturnType<typeof zXChainIdBuild> {}
+
+export const zXChainId: () => XChainIdSchema = /* @__PURE__ */ lazy(zXChainIdBuild);
 
 export type XChainId = z.infer<ReturnType<typeof zXChainId>>;
 
-export const zXChainVertex = /* @__PURE__ */ lazy(() => z.looseObject({
+const zXChainVertexBuild = () => z.looseObject({
     vertexHash: z.optional(z.string()),
     parentHashes: z.optional(z.array(z.string())),
     vertexHeight: z.optional(jsonNumber(z.number())),
@@ -1042,42 +1497,67 @@ export const zXChainVertex = /* @__PURE__ */ lazy(() => z.looseObject({
     txCount: z.optional(jsonNumber(z.number())),
     transactions: z.optional(z.array(z.string())),
     vertexSizeBytes: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zXChainVertex()` returns. */
+export interface XChainVertexSchema extends ReturnType<typeof zXChainVertexBuild> {}
+
+export const zXChainVertex: () => XChainVertexSchema = /* @__PURE__ */ lazy(zXChainVertexBuild);
 
 export type XChainVertex = z.infer<ReturnType<typeof zXChainVertex>>;
 
-export const zListXChainVerticesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListXChainVerticesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     vertices: z.optional(z.array(zXChainVertex())),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListXChainVerticesResponse()` returns. */
+export interface ListXChainVerticesResponseSchema extends ReturnType<typeof zListXChainVerticesResponseBuild> {}
+
+export const zListXChainVerticesResponse: () => ListXChainVerticesResponseSchema = /* @__PURE__ */ lazy(zListXChainVerticesResponseBuild);
 
 export type ListXChainVerticesResponse = z.infer<ReturnType<typeof zListXChainVerticesResponse>>;
 
-export const zBlockchainIds = /* @__PURE__ */ lazy(() => openEnum([
+const zBlockchainIdsBuild = () => openEnum([
     '11111111111111111111111111111111LpoYY',
     '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
     'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp'
-]));
+]);
+
+/** The schema `zBlockchainIds()` returns. */
+export interface BlockchainIdsSchema extends ReturnType<typeof zBlockchainIdsBuild> {}
+
+export const zBlockchainIds: () => BlockchainIdsSchema = /* @__PURE__ */ lazy(zBlockchainIdsBuild);
 
 export type BlockchainIds = z.infer<ReturnType<typeof zBlockchainIds>>;
 
-export const zChainAddressChainIdMap = /* @__PURE__ */ lazy(() => z.looseObject({
+const zChainAddressChainIdMapBuild = () => z.looseObject({
     address: z.string(),
     blockchainIds: z.optional(z.array(zBlockchainIds()))
-}));
+});
+
+/** The schema `zChainAddressChainIdMap()` returns. */
+export interface ChainAddressChainIdMapSchema extends ReturnType<typeof zChainAddressChainIdMapBuild> {}
+
+export const zChainAddressChainIdMap: () => ChainAddressChainIdMapSchema = /* @__PURE__ */ lazy(zChainAddressChainIdMapBuild);
 
 export type ChainAddressChainIdMap = z.infer<ReturnType<typeof zChainAddressChainIdMap>>;
 
-export const zChainAddressChainIdMapListResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zChainAddressChainIdMapListResponseBuild = () => z.looseObject({
     addresses: z.optional(z.array(zChainAddressChainIdMap()))
-}));
+});
+
+/** The schema `zChainAddressChainIdMapListResponse()` returns. */
+export interface ChainAddressChainIdMapListResponseSchema extends ReturnType<typeof zChainAddressChainIdMapListResponseBuild> {}
+
+export const zChainAddressChainIdMapListResponse: () => ChainAddressChainIdMapListResponseSchema = /* @__PURE__ */ lazy(zChainAddressChainIdMapListResponseBuild);
 
 export type ChainAddressChainIdMapListResponse = z.infer<ReturnType<typeof zChainAddressChainIdMapListResponse>>;
 
-export const zEvmGenesisFeeConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisFeeConfigDtoBuild = () => z.looseObject({
     baseFeeChangeDenominator: z.optional(jsonNumber(z.number())),
     blockGasCostStep: z.optional(jsonNumber(z.number())),
     gasLimit: z.optional(jsonNumber(z.number())),
@@ -1086,28 +1566,43 @@ export const zEvmGenesisFeeConfigDto = /* @__PURE__ */ lazy(() => z.looseObject(
     minBlockGasCost: z.optional(jsonNumber(z.number())),
     targetBlockRate: z.optional(jsonNumber(z.number())),
     targetGas: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zEvmGenesisFeeConfigDto()` returns. */
+export interface EvmGenesisFeeConfigDtoSchema extends ReturnType<typeof zEvmGenesisFeeConfigDtoBuild> {}
+
+export const zEvmGenesisFeeConfigDto: () => EvmGenesisFeeConfigDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisFeeConfigDtoBuild);
 
 export type EvmGenesisFeeConfigDto = z.infer<ReturnType<typeof zEvmGenesisFeeConfigDto>>;
 
-export const zEvmGenesisWarpConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisWarpConfigDtoBuild = () => z.looseObject({
     blockTimestamp: z.optional(jsonNumber(z.number())),
     quorumNumerator: z.optional(jsonNumber(z.number())),
     requirePrimaryNetworkSigners: z.optional(z.boolean())
-}));
+});
+
+/** The schema `zEvmGenesisWarpConfigDto()` returns. */
+export interface EvmGenesisWarpConfigDtoSchema extends ReturnType<typeof zEvmGenesisWarpConfigDtoBuild> {}
+
+export const zEvmGenesisWarpConfigDto: () => EvmGenesisWarpConfigDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisWarpConfigDtoBuild);
 
 export type EvmGenesisWarpConfigDto = z.infer<ReturnType<typeof zEvmGenesisWarpConfigDto>>;
 
-export const zEvmGenesisAllowListConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisAllowListConfigDtoBuild = () => z.looseObject({
     blockTimestamp: z.optional(jsonNumber(z.number())),
     adminAddresses: z.optional(z.array(z.string())),
     managerAddresses: z.optional(z.array(z.string())),
     enabledAddresses: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zEvmGenesisAllowListConfigDto()` returns. */
+export interface EvmGenesisAllowListConfigDtoSchema extends ReturnType<typeof zEvmGenesisAllowListConfigDtoBuild> {}
+
+export const zEvmGenesisAllowListConfigDto: () => EvmGenesisAllowListConfigDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisAllowListConfigDtoBuild);
 
 export type EvmGenesisAllowListConfigDto = z.infer<ReturnType<typeof zEvmGenesisAllowListConfigDto>>;
 
-export const zEvmGenesisConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisConfigDtoBuild = () => z.looseObject({
     berlinBlock: z.optional(jsonNumber(z.number())),
     byzantiumBlock: z.optional(jsonNumber(z.number())),
     chainId: z.optional(jsonNumber(z.number())),
@@ -1130,19 +1625,29 @@ export const zEvmGenesisConfigDto = /* @__PURE__ */ lazy(() => z.looseObject({
     contractNativeMinterConfig: z.optional(zEvmGenesisAllowListConfigDto()),
     feeManagerConfig: z.optional(zEvmGenesisAllowListConfigDto()),
     rewardManagerConfig: z.optional(zEvmGenesisAllowListConfigDto())
-}));
+});
+
+/** The schema `zEvmGenesisConfigDto()` returns. */
+export interface EvmGenesisConfigDtoSchema extends ReturnType<typeof zEvmGenesisConfigDtoBuild> {}
+
+export const zEvmGenesisConfigDto: () => EvmGenesisConfigDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisConfigDtoBuild);
 
 export type EvmGenesisConfigDto = z.infer<ReturnType<typeof zEvmGenesisConfigDto>>;
 
-export const zEvmGenesisAllocDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisAllocDtoBuild = () => z.looseObject({
     balance: z.optional(z.string()),
     code: z.optional(z.string()),
     storage: z.optional(z.record(z.string(), z.string()))
-}));
+});
+
+/** The schema `zEvmGenesisAllocDto()` returns. */
+export interface EvmGenesisAllocDtoSchema extends ReturnType<typeof zEvmGenesisAllocDtoBuild> {}
+
+export const zEvmGenesisAllocDto: () => EvmGenesisAllocDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisAllocDtoBuild);
 
 export type EvmGenesisAllocDto = z.infer<ReturnType<typeof zEvmGenesisAllocDto>>;
 
-export const zEvmGenesisDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmGenesisDtoBuild = () => z.looseObject({
     airdropAmount: z.nullish(jsonNumber(z.number())),
     airdropHash: z.optional(z.string()),
     alloc: z.optional(z.record(z.string(), zEvmGenesisAllocDto())),
@@ -1160,22 +1665,32 @@ export const zEvmGenesisDto = /* @__PURE__ */ lazy(() => z.looseObject({
     number: z.optional(z.string()),
     parentHash: z.optional(z.string()),
     timestamp: z.optional(z.string())
-}));
+});
+
+/** The schema `zEvmGenesisDto()` returns. */
+export interface EvmGenesisDtoSchema extends ReturnType<typeof zEvmGenesisDtoBuild> {}
+
+export const zEvmGenesisDto: () => EvmGenesisDtoSchema = /* @__PURE__ */ lazy(zEvmGenesisDtoBuild);
 
 export type EvmGenesisDto = z.infer<ReturnType<typeof zEvmGenesisDto>>;
 
-export const zBlockchainInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBlockchainInfoBuild = () => z.looseObject({
     chainName: z.optional(z.string()),
     vmId: z.optional(z.string()),
     genesisData: z.optional(z.union([
         zEvmGenesisDto(),
         z.string()
     ]))
-}));
+});
+
+/** The schema `zBlockchainInfo()` returns. */
+export interface BlockchainInfoSchema extends ReturnType<typeof zBlockchainInfoBuild> {}
+
+export const zBlockchainInfo: () => BlockchainInfoSchema = /* @__PURE__ */ lazy(zBlockchainInfoBuild);
 
 export type BlockchainInfo = z.infer<ReturnType<typeof zBlockchainInfo>>;
 
-export const zPChainTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     txType: z.optional(zPChainTransactionType()),
     blockTimestamp: z.optional(jsonNumber(z.number())),
@@ -1204,51 +1719,81 @@ export const zPChainTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
     subnetOwnershipInfo: z.optional(zSubnetOwnershipInfo()),
     blsCredentials: z.optional(zBlsCredentials()),
     blockchainInfo: z.optional(zBlockchainInfo())
-}));
+});
+
+/** The schema `zPChainTransaction()` returns. */
+export interface PChainTransactionSchema extends ReturnType<typeof zPChainTransactionBuild> {}
+
+export const zPChainTransaction: () => PChainTransactionSchema = /* @__PURE__ */ lazy(zPChainTransactionBuild);
 
 export type PChainTransaction = z.infer<ReturnType<typeof zPChainTransaction>>;
 
-export const zListPChainTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListPChainTransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zPChainTransaction())),
     chainInfo: z.optional(zPrimaryNetworkChainInfo())
-}));
+});
+
+/** The schema `zListPChainTransactionsResponse()` returns. */
+export interface ListPChainTransactionsResponseSchema extends ReturnType<typeof zListPChainTransactionsResponseBuild> {}
+
+export const zListPChainTransactionsResponse: () => ListPChainTransactionsResponseSchema = /* @__PURE__ */ lazy(zListPChainTransactionsResponseBuild);
 
 export type ListPChainTransactionsResponse = z.infer<ReturnType<typeof zListPChainTransactionsResponse>>;
 
-export const zStakingDistribution = /* @__PURE__ */ lazy(() => z.looseObject({
+const zStakingDistributionBuild = () => z.looseObject({
     version: z.optional(z.string()),
     amountStaked: z.optional(z.string()),
     validatorCount: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zStakingDistribution()` returns. */
+export interface StakingDistributionSchema extends ReturnType<typeof zStakingDistributionBuild> {}
+
+export const zStakingDistribution: () => StakingDistributionSchema = /* @__PURE__ */ lazy(zStakingDistributionBuild);
 
 export type StakingDistribution = z.infer<ReturnType<typeof zStakingDistribution>>;
 
-export const zValidatorsDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorsDetailsBuild = () => z.looseObject({
     validatorCount: z.optional(jsonNumber(z.number())),
     totalAmountStaked: z.optional(z.string()),
     estimatedAnnualStakingReward: z.optional(z.string()),
     stakingDistributionByVersion: z.optional(z.array(zStakingDistribution())),
     stakingRatio: z.optional(z.string())
-}));
+});
+
+/** The schema `zValidatorsDetails()` returns. */
+export interface ValidatorsDetailsSchema extends ReturnType<typeof zValidatorsDetailsBuild> {}
+
+export const zValidatorsDetails: () => ValidatorsDetailsSchema = /* @__PURE__ */ lazy(zValidatorsDetailsBuild);
 
 export type ValidatorsDetails = z.infer<ReturnType<typeof zValidatorsDetails>>;
 
-export const zDelegatorsDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDelegatorsDetailsBuild = () => z.looseObject({
     delegatorCount: z.optional(jsonNumber(z.number())),
     totalAmountStaked: z.optional(z.string())
-}));
+});
+
+/** The schema `zDelegatorsDetails()` returns. */
+export interface DelegatorsDetailsSchema extends ReturnType<typeof zDelegatorsDetailsBuild> {}
+
+export const zDelegatorsDetails: () => DelegatorsDetailsSchema = /* @__PURE__ */ lazy(zDelegatorsDetailsBuild);
 
 export type DelegatorsDetails = z.infer<ReturnType<typeof zDelegatorsDetails>>;
 
-export const zGetNetworkDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zGetNetworkDetailsResponseBuild = () => z.looseObject({
     validatorDetails: z.optional(zValidatorsDetails()),
     delegatorDetails: z.optional(zDelegatorsDetails())
-}));
+});
+
+/** The schema `zGetNetworkDetailsResponse()` returns. */
+export interface GetNetworkDetailsResponseSchema extends ReturnType<typeof zGetNetworkDetailsResponseBuild> {}
+
+export const zGetNetworkDetailsResponse: () => GetNetworkDetailsResponseSchema = /* @__PURE__ */ lazy(zGetNetworkDetailsResponseBuild);
 
 export type GetNetworkDetailsResponse = z.infer<ReturnType<typeof zGetNetworkDetailsResponse>>;
 
-export const zBlockchain = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBlockchainBuild = () => z.looseObject({
     createBlockTimestamp: z.optional(jsonNumber(z.number())),
     createBlockNumber: z.optional(z.string()),
     blockchainId: z.string(),
@@ -1260,18 +1805,28 @@ export const zBlockchain = /* @__PURE__ */ lazy(() => z.looseObject({
         zEvmGenesisDto(),
         z.string()
     ]))
-}));
+});
+
+/** The schema `zBlockchain()` returns. */
+export interface BlockchainSchema extends ReturnType<typeof zBlockchainBuild> {}
+
+export const zBlockchain: () => BlockchainSchema = /* @__PURE__ */ lazy(zBlockchainBuild);
 
 export type Blockchain = z.infer<ReturnType<typeof zBlockchain>>;
 
-export const zListBlockchainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListBlockchainsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     blockchains: z.optional(z.array(zBlockchain()))
-}));
+});
+
+/** The schema `zListBlockchainsResponse()` returns. */
+export interface ListBlockchainsResponseSchema extends ReturnType<typeof zListBlockchainsResponseBuild> {}
+
+export const zListBlockchainsResponse: () => ListBlockchainsResponseSchema = /* @__PURE__ */ lazy(zListBlockchainsResponseBuild);
 
 export type ListBlockchainsResponse = z.infer<ReturnType<typeof zListBlockchainsResponse>>;
 
-export const zSubnet = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSubnetBuild = () => z.looseObject({
     createBlockTimestamp: z.optional(jsonNumber(z.number())),
     createBlockIndex: z.optional(z.string()),
     subnetId: z.string(),
@@ -1283,46 +1838,71 @@ export const zSubnet = /* @__PURE__ */ lazy(() => z.looseObject({
     l1ConversionTransactionHash: z.optional(z.string()),
     l1ValidatorManagerDetails: z.optional(zL1ValidatorManagerDetails()),
     blockchains: z.optional(z.array(zBlockchain()))
-}));
+});
+
+/** The schema `zSubnet()` returns. */
+export interface SubnetSchema extends ReturnType<typeof zSubnetBuild> {}
+
+export const zSubnet: () => SubnetSchema = /* @__PURE__ */ lazy(zSubnetBuild);
 
 export type Subnet = z.infer<ReturnType<typeof zSubnet>>;
 
-export const zListSubnetsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListSubnetsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     subnets: z.optional(z.array(zSubnet()))
-}));
+});
+
+/** The schema `zListSubnetsResponse()` returns. */
+export interface ListSubnetsResponseSchema extends ReturnType<typeof zListSubnetsResponseBuild> {}
+
+export const zListSubnetsResponse: () => ListSubnetsResponseSchema = /* @__PURE__ */ lazy(zListSubnetsResponseBuild);
 
 export type ListSubnetsResponse = z.infer<ReturnType<typeof zListSubnetsResponse>>;
 
-export const zSortByOption = /* @__PURE__ */ lazy(() => openEnum([
+const zSortByOptionBuild = () => openEnum([
     'blockIndex',
     'delegationCapacity',
     'timeRemaining',
     'delegationFee',
     'uptimePerformance'
-]));
+]);
+
+/** The schema `zSortByOption()` returns. */
+export interface SortByOptionSchema extends ReturnType<typeof zSortByOptionBuild> {}
+
+export const zSortByOption: () => SortByOptionSchema = /* @__PURE__ */ lazy(zSortByOptionBuild);
 
 export type SortByOption = z.infer<ReturnType<typeof zSortByOption>>;
 
-export const zValidationStatusType = /* @__PURE__ */ lazy(() => openEnum([
+const zValidationStatusTypeBuild = () => openEnum([
     'completed',
     'active',
     'pending',
     'removed'
-]));
+]);
+
+/** The schema `zValidationStatusType()` returns. */
+export interface ValidationStatusTypeSchema extends ReturnType<typeof zValidationStatusTypeBuild> {}
+
+export const zValidationStatusType: () => ValidationStatusTypeSchema = /* @__PURE__ */ lazy(zValidationStatusTypeBuild);
 
 export type ValidationStatusType = z.infer<ReturnType<typeof zValidationStatusType>>;
 
-export const zRewards = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRewardsBuild = () => z.looseObject({
     validationRewardAmount: z.optional(z.string()),
     delegationRewardAmount: z.optional(z.string()),
     rewardAddresses: z.optional(z.array(z.string())),
     rewardTxHash: z.optional(z.string())
-}));
+});
+
+/** The schema `zRewards()` returns. */
+export interface RewardsSchema extends ReturnType<typeof zRewardsBuild> {}
+
+export const zRewards: () => RewardsSchema = /* @__PURE__ */ lazy(zRewardsBuild);
 
 export type Rewards = z.infer<ReturnType<typeof zRewards>>;
 
-export const zCompletedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCompletedValidatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
@@ -1335,30 +1915,45 @@ export const zCompletedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObje
     amountDelegated: z.optional(z.string()),
     rewards: z.optional(zRewards()),
     validationStatus: z.optional(openEnum(['completed']))
-}));
+});
+
+/** The schema `zCompletedValidatorDetails()` returns. */
+export interface CompletedValidatorDetailsSchema extends ReturnType<typeof zCompletedValidatorDetailsBuild> {}
+
+export const zCompletedValidatorDetails: () => CompletedValidatorDetailsSchema = /* @__PURE__ */ lazy(zCompletedValidatorDetailsBuild);
 
 export type CompletedValidatorDetails = z.infer<ReturnType<typeof zCompletedValidatorDetails>>;
 
-export const zValidatorHealthDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorHealthDetailsBuild = () => z.looseObject({
     reachabilityPercent: z.optional(jsonNumber(z.number())),
     benchedPChainRequestsPercent: z.optional(jsonNumber(z.number())),
     benchedXChainRequestsPercent: z.optional(jsonNumber(z.number())),
     benchedCChainRequestsPercent: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zValidatorHealthDetails()` returns. */
+export interface ValidatorHealthDetailsSchema extends ReturnType<typeof zValidatorHealthDetailsBuild> {}
+
+export const zValidatorHealthDetails: () => ValidatorHealthDetailsSchema = /* @__PURE__ */ lazy(zValidatorHealthDetailsBuild);
 
 export type ValidatorHealthDetails = z.infer<ReturnType<typeof zValidatorHealthDetails>>;
 
-export const zGeolocation = /* @__PURE__ */ lazy(() => z.looseObject({
+const zGeolocationBuild = () => z.looseObject({
     city: z.optional(z.string()),
     country: z.optional(z.string()),
     countryCode: z.optional(z.string()),
     latitude: z.optional(jsonNumber(z.number())),
     longitude: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zGeolocation()` returns. */
+export interface GeolocationSchema extends ReturnType<typeof zGeolocationBuild> {}
+
+export const zGeolocation: () => GeolocationSchema = /* @__PURE__ */ lazy(zGeolocationBuild);
 
 export type Geolocation = z.infer<ReturnType<typeof zGeolocation>>;
 
-export const zActiveValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zActiveValidatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
@@ -1377,11 +1972,16 @@ export const zActiveValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject(
     validationStatus: z.optional(openEnum(['active'])),
     validatorHealth: z.optional(zValidatorHealthDetails()),
     geolocation: z.optional(zGeolocation())
-}));
+});
+
+/** The schema `zActiveValidatorDetails()` returns. */
+export interface ActiveValidatorDetailsSchema extends ReturnType<typeof zActiveValidatorDetailsBuild> {}
+
+export const zActiveValidatorDetails: () => ActiveValidatorDetailsSchema = /* @__PURE__ */ lazy(zActiveValidatorDetailsBuild);
 
 export type ActiveValidatorDetails = z.infer<ReturnType<typeof zActiveValidatorDetails>>;
 
-export const zPendingValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPendingValidatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
@@ -1391,11 +1991,16 @@ export const zPendingValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject
     endTimestamp: z.optional(jsonNumber(z.number())),
     blsCredentials: z.optional(zBlsCredentials()),
     validationStatus: z.optional(openEnum(['pending']))
-}));
+});
+
+/** The schema `zPendingValidatorDetails()` returns. */
+export interface PendingValidatorDetailsSchema extends ReturnType<typeof zPendingValidatorDetailsBuild> {}
+
+export const zPendingValidatorDetails: () => PendingValidatorDetailsSchema = /* @__PURE__ */ lazy(zPendingValidatorDetailsBuild);
 
 export type PendingValidatorDetails = z.infer<ReturnType<typeof zPendingValidatorDetails>>;
 
-export const zRemovedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRemovedValidatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     subnetId: z.string(),
@@ -1407,11 +2012,16 @@ export const zRemovedValidatorDetails = /* @__PURE__ */ lazy(() => z.looseObject
     removeTxHash: z.optional(z.string()),
     removeTimestamp: z.optional(jsonNumber(z.number())),
     validationStatus: z.optional(openEnum(['removed']))
-}));
+});
+
+/** The schema `zRemovedValidatorDetails()` returns. */
+export interface RemovedValidatorDetailsSchema extends ReturnType<typeof zRemovedValidatorDetailsBuild> {}
+
+export const zRemovedValidatorDetails: () => RemovedValidatorDetailsSchema = /* @__PURE__ */ lazy(zRemovedValidatorDetailsBuild);
 
 export type RemovedValidatorDetails = z.infer<ReturnType<typeof zRemovedValidatorDetails>>;
 
-export const zListValidatorDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListValidatorDetailsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     validators: z.optional(z.array(z.union([
         zCompletedValidatorDetails(),
@@ -1419,19 +2029,29 @@ export const zListValidatorDetailsResponse = /* @__PURE__ */ lazy(() => z.looseO
         zPendingValidatorDetails(),
         zRemovedValidatorDetails()
     ])))
-}));
+});
+
+/** The schema `zListValidatorDetailsResponse()` returns. */
+export interface ListValidatorDetailsResponseSchema extends ReturnType<typeof zListValidatorDetailsResponseBuild> {}
+
+export const zListValidatorDetailsResponse: () => ListValidatorDetailsResponseSchema = /* @__PURE__ */ lazy(zListValidatorDetailsResponseBuild);
 
 export type ListValidatorDetailsResponse = z.infer<ReturnType<typeof zListValidatorDetailsResponse>>;
 
-export const zDelegationStatusType = /* @__PURE__ */ lazy(() => openEnum([
+const zDelegationStatusTypeBuild = () => openEnum([
     'completed',
     'active',
     'pending'
-]));
+]);
+
+/** The schema `zDelegationStatusType()` returns. */
+export interface DelegationStatusTypeSchema extends ReturnType<typeof zDelegationStatusTypeBuild> {}
+
+export const zDelegationStatusType: () => DelegationStatusTypeSchema = /* @__PURE__ */ lazy(zDelegationStatusTypeBuild);
 
 export type DelegationStatusType = z.infer<ReturnType<typeof zDelegationStatusType>>;
 
-export const zCompletedDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCompletedDelegatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     rewardAddresses: z.optional(z.array(z.string())),
@@ -1442,11 +2062,16 @@ export const zCompletedDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObje
     grossReward: z.optional(z.string()),
     netReward: z.optional(z.string()),
     delegationStatus: z.optional(openEnum(['completed']))
-}));
+});
+
+/** The schema `zCompletedDelegatorDetails()` returns. */
+export interface CompletedDelegatorDetailsSchema extends ReturnType<typeof zCompletedDelegatorDetailsBuild> {}
+
+export const zCompletedDelegatorDetails: () => CompletedDelegatorDetailsSchema = /* @__PURE__ */ lazy(zCompletedDelegatorDetailsBuild);
 
 export type CompletedDelegatorDetails = z.infer<ReturnType<typeof zCompletedDelegatorDetails>>;
 
-export const zActiveDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zActiveDelegatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     rewardAddresses: z.optional(z.array(z.string())),
@@ -1457,11 +2082,16 @@ export const zActiveDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject(
     estimatedGrossReward: z.optional(z.string()),
     estimatedNetReward: z.optional(z.string()),
     delegationStatus: z.optional(openEnum(['active']))
-}));
+});
+
+/** The schema `zActiveDelegatorDetails()` returns. */
+export interface ActiveDelegatorDetailsSchema extends ReturnType<typeof zActiveDelegatorDetailsBuild> {}
+
+export const zActiveDelegatorDetails: () => ActiveDelegatorDetailsSchema = /* @__PURE__ */ lazy(zActiveDelegatorDetailsBuild);
 
 export type ActiveDelegatorDetails = z.infer<ReturnType<typeof zActiveDelegatorDetails>>;
 
-export const zPendingDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPendingDelegatorDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     nodeId: z.string(),
     rewardAddresses: z.optional(z.array(z.string())),
@@ -1472,29 +2102,44 @@ export const zPendingDelegatorDetails = /* @__PURE__ */ lazy(() => z.looseObject
     estimatedGrossReward: z.optional(z.string()),
     estimatedNetReward: z.optional(z.string()),
     delegationStatus: z.optional(openEnum(['pending']))
-}));
+});
+
+/** The schema `zPendingDelegatorDetails()` returns. */
+export interface PendingDelegatorDetailsSchema extends ReturnType<typeof zPendingDelegatorDetailsBuild> {}
+
+export const zPendingDelegatorDetails: () => PendingDelegatorDetailsSchema = /* @__PURE__ */ lazy(zPendingDelegatorDetailsBuild);
 
 export type PendingDelegatorDetails = z.infer<ReturnType<typeof zPendingDelegatorDetails>>;
 
-export const zListDelegatorDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListDelegatorDetailsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     delegators: z.optional(z.array(z.union([
         zCompletedDelegatorDetails(),
         zActiveDelegatorDetails(),
         zPendingDelegatorDetails()
     ])))
-}));
+});
+
+/** The schema `zListDelegatorDetailsResponse()` returns. */
+export interface ListDelegatorDetailsResponseSchema extends ReturnType<typeof zListDelegatorDetailsResponseBuild> {}
+
+export const zListDelegatorDetailsResponse: () => ListDelegatorDetailsResponseSchema = /* @__PURE__ */ lazy(zListDelegatorDetailsResponseBuild);
 
 export type ListDelegatorDetailsResponse = z.infer<ReturnType<typeof zListDelegatorDetailsResponse>>;
 
-export const zBalanceOwner = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBalanceOwnerBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     threshold: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zBalanceOwner()` returns. */
+export interface BalanceOwnerSchema extends ReturnType<typeof zBalanceOwnerBuild> {}
+
+export const zBalanceOwner: () => BalanceOwnerSchema = /* @__PURE__ */ lazy(zBalanceOwnerBuild);
 
 export type BalanceOwner = z.infer<ReturnType<typeof zBalanceOwner>>;
 
-export const zL1ValidatorDetailsFull = /* @__PURE__ */ lazy(() => z.looseObject({
+const zL1ValidatorDetailsFullBuild = () => z.looseObject({
     validationId: z.string(),
     validationIdHex: z.optional(z.string()),
     nodeId: z.string(),
@@ -1505,26 +2150,41 @@ export const zL1ValidatorDetailsFull = /* @__PURE__ */ lazy(() => z.looseObject(
     blsCredentials: z.optional(z.record(z.string(), z.unknown())),
     remainingBalanceOwner: z.optional(zBalanceOwner()),
     deactivationOwner: z.optional(zBalanceOwner())
-}));
+});
+
+/** The schema `zL1ValidatorDetailsFull()` returns. */
+export interface L1ValidatorDetailsFullSchema extends ReturnType<typeof zL1ValidatorDetailsFullBuild> {}
+
+export const zL1ValidatorDetailsFull: () => L1ValidatorDetailsFullSchema = /* @__PURE__ */ lazy(zL1ValidatorDetailsFullBuild);
 
 export type L1ValidatorDetailsFull = z.infer<ReturnType<typeof zL1ValidatorDetailsFull>>;
 
-export const zListL1ValidatorsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListL1ValidatorsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     validators: z.optional(z.array(zL1ValidatorDetailsFull())),
     blockHeight: z.optional(z.string())
-}));
+});
+
+/** The schema `zListL1ValidatorsResponse()` returns. */
+export interface ListL1ValidatorsResponseSchema extends ReturnType<typeof zListL1ValidatorsResponseBuild> {}
+
+export const zListL1ValidatorsResponse: () => ListL1ValidatorsResponseSchema = /* @__PURE__ */ lazy(zListL1ValidatorsResponseBuild);
 
 export type ListL1ValidatorsResponse = z.infer<ReturnType<typeof zListL1ValidatorsResponse>>;
 
-export const zTeleporterReceipt = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTeleporterReceiptBuild = () => z.looseObject({
     receivedMessageNonce: z.optional(z.string()),
     relayerRewardAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zTeleporterReceipt()` returns. */
+export interface TeleporterReceiptSchema extends ReturnType<typeof zTeleporterReceiptBuild> {}
+
+export const zTeleporterReceipt: () => TeleporterReceiptSchema = /* @__PURE__ */ lazy(zTeleporterReceiptBuild);
 
 export type TeleporterReceipt = z.infer<ReturnType<typeof zTeleporterReceipt>>;
 
-export const zTeleporterRewardDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTeleporterRewardDetailsBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -1533,19 +2193,29 @@ export const zTeleporterRewardDetails = /* @__PURE__ */ lazy(() => z.looseObject
     ercType: z.optional(openEnum(['ERC-20'])),
     price: z.optional(zMoney()),
     value: z.optional(z.string())
-}));
+});
+
+/** The schema `zTeleporterRewardDetails()` returns. */
+export interface TeleporterRewardDetailsSchema extends ReturnType<typeof zTeleporterRewardDetailsBuild> {}
+
+export const zTeleporterRewardDetails: () => TeleporterRewardDetailsSchema = /* @__PURE__ */ lazy(zTeleporterRewardDetailsBuild);
 
 export type TeleporterRewardDetails = z.infer<ReturnType<typeof zTeleporterRewardDetails>>;
 
-export const zTeleporterSourceTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTeleporterSourceTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
     gasSpent: z.optional(z.string())
-}));
+});
+
+/** The schema `zTeleporterSourceTransaction()` returns. */
+export interface TeleporterSourceTransactionSchema extends ReturnType<typeof zTeleporterSourceTransactionBuild> {}
+
+export const zTeleporterSourceTransaction: () => TeleporterSourceTransactionSchema = /* @__PURE__ */ lazy(zTeleporterSourceTransactionBuild);
 
 export type TeleporterSourceTransaction = z.infer<ReturnType<typeof zTeleporterSourceTransaction>>;
 
-export const zPendingTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPendingTeleporterMessageBuild = () => z.looseObject({
     messageId: z.string(),
     teleporterContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1562,21 +2232,31 @@ export const zPendingTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObjec
     rewardDetails: z.optional(zTeleporterRewardDetails()),
     sourceTransaction: z.optional(zTeleporterSourceTransaction()),
     status: z.optional(openEnum(['pending']))
-}));
+});
+
+/** The schema `zPendingTeleporterMessage()` returns. */
+export interface PendingTeleporterMessageSchema extends ReturnType<typeof zPendingTeleporterMessageBuild> {}
+
+export const zPendingTeleporterMessage: () => PendingTeleporterMessageSchema = /* @__PURE__ */ lazy(zPendingTeleporterMessageBuild);
 
 export type PendingTeleporterMessage = z.infer<ReturnType<typeof zPendingTeleporterMessage>>;
 
-export const zTeleporterDestinationTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTeleporterDestinationTransactionBuild = () => z.looseObject({
     txHash: z.string(),
     timestamp: jsonNumber(z.number()),
     gasSpent: z.optional(z.string()),
     rewardRedeemer: z.optional(z.string()),
     delivererAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zTeleporterDestinationTransaction()` returns. */
+export interface TeleporterDestinationTransactionSchema extends ReturnType<typeof zTeleporterDestinationTransactionBuild> {}
+
+export const zTeleporterDestinationTransaction: () => TeleporterDestinationTransactionSchema = /* @__PURE__ */ lazy(zTeleporterDestinationTransactionBuild);
 
 export type TeleporterDestinationTransaction = z.infer<ReturnType<typeof zTeleporterDestinationTransaction>>;
 
-export const zDeliveredTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDeliveredTeleporterMessageBuild = () => z.looseObject({
     messageId: z.string(),
     teleporterContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1594,11 +2274,16 @@ export const zDeliveredTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObj
     sourceTransaction: z.optional(zTeleporterSourceTransaction()),
     destinationTransaction: z.optional(zTeleporterDestinationTransaction()),
     status: z.optional(openEnum(['delivered']))
-}));
+});
+
+/** The schema `zDeliveredTeleporterMessage()` returns. */
+export interface DeliveredTeleporterMessageSchema extends ReturnType<typeof zDeliveredTeleporterMessageBuild> {}
+
+export const zDeliveredTeleporterMessage: () => DeliveredTeleporterMessageSchema = /* @__PURE__ */ lazy(zDeliveredTeleporterMessageBuild);
 
 export type DeliveredTeleporterMessage = z.infer<ReturnType<typeof zDeliveredTeleporterMessage>>;
 
-export const zDeliveredSourceNotIndexedTeleporterMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDeliveredSourceNotIndexedTeleporterMessageBuild = () => z.looseObject({
     messageId: z.string(),
     teleporterContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1615,13 +2300,23 @@ export const zDeliveredSourceNotIndexedTeleporterMessage = /* @__PURE__ */ lazy(
     rewardDetails: z.optional(zTeleporterRewardDetails()),
     destinationTransaction: z.optional(zTeleporterDestinationTransaction()),
     status: z.optional(openEnum(['delivered_source_not_indexed']))
-}));
+});
+
+/** The schema `zDeliveredSourceNotIndexedTeleporterMessage()` returns. */
+export interface DeliveredSourceNotIndexedTeleporterMessageSchema extends ReturnType<typeof zDeliveredSourceNotIndexedTeleporterMessageBuild> {}
+
+export const zDeliveredSourceNotIndexedTeleporterMessage: () => DeliveredSourceNotIndexedTeleporterMessageSchema = /* @__PURE__ */ lazy(zDeliveredSourceNotIndexedTeleporterMessageBuild);
 
 export type DeliveredSourceNotIndexedTeleporterMessage = z.infer<ReturnType<typeof zDeliveredSourceNotIndexedTeleporterMessage>>;
 
-export const zNextPageToken = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNextPageTokenBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string())
-}));
+});
+
+/** The schema `zNextPageToken()` returns. */
+export interface NextPageTokenSchema extends ReturnType<typeof zNextPageTokenBuild> {}
+
+export const zNextPageToken: () => NextPageTokenSchema = /* @__PURE__ */ lazy(zNextPageTokenBuild);
 
 export type NextPageToken = z.infer<ReturnType<typeof zNextPageToken>>;
 
@@ -1637,7 +2332,7 @@ export const zIcmSourceTransaction = zTeleporterSourceTransaction;
 
 export type IcmSourceTransaction = z.infer<ReturnType<typeof zIcmSourceTransaction>>;
 
-export const zPendingIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPendingIcmMessageBuild = () => z.looseObject({
     messageId: z.string(),
     icmContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1654,7 +2349,12 @@ export const zPendingIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
     rewardDetails: z.optional(zIcmRewardDetails()),
     sourceTransaction: z.optional(zIcmSourceTransaction()),
     status: z.optional(openEnum(['pending']))
-}));
+});
+
+/** The schema `zPendingIcmMessage()` returns. */
+export interface PendingIcmMessageSchema extends ReturnType<typeof zPendingIcmMessageBuild> {}
+
+export const zPendingIcmMessage: () => PendingIcmMessageSchema = /* @__PURE__ */ lazy(zPendingIcmMessageBuild);
 
 export type PendingIcmMessage = z.infer<ReturnType<typeof zPendingIcmMessage>>;
 
@@ -1662,7 +2362,7 @@ export const zIcmDestinationTransaction = zTeleporterDestinationTransaction;
 
 export type IcmDestinationTransaction = z.infer<ReturnType<typeof zIcmDestinationTransaction>>;
 
-export const zDeliveredIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDeliveredIcmMessageBuild = () => z.looseObject({
     messageId: z.string(),
     icmContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1680,11 +2380,16 @@ export const zDeliveredIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
     sourceTransaction: z.optional(zIcmSourceTransaction()),
     destinationTransaction: z.optional(zIcmDestinationTransaction()),
     status: z.optional(openEnum(['delivered']))
-}));
+});
+
+/** The schema `zDeliveredIcmMessage()` returns. */
+export interface DeliveredIcmMessageSchema extends ReturnType<typeof zDeliveredIcmMessageBuild> {}
+
+export const zDeliveredIcmMessage: () => DeliveredIcmMessageSchema = /* @__PURE__ */ lazy(zDeliveredIcmMessageBuild);
 
 export type DeliveredIcmMessage = z.infer<ReturnType<typeof zDeliveredIcmMessage>>;
 
-export const zDeliveredSourceNotIndexedIcmMessage = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDeliveredSourceNotIndexedIcmMessageBuild = () => z.looseObject({
     messageId: z.string(),
     icmContractAddress: z.optional(z.string()),
     sourceBlockchainId: z.optional(z.string()),
@@ -1701,53 +2406,78 @@ export const zDeliveredSourceNotIndexedIcmMessage = /* @__PURE__ */ lazy(() => z
     rewardDetails: z.optional(zIcmRewardDetails()),
     destinationTransaction: z.optional(zIcmDestinationTransaction()),
     status: z.optional(openEnum(['delivered_source_not_indexed']))
-}));
+});
+
+/** The schema `zDeliveredSourceNotIndexedIcmMessage()` returns. */
+export interface DeliveredSourceNotIndexedIcmMessageSchema extends ReturnType<typeof zDeliveredSourceNotIndexedIcmMessageBuild> {}
+
+export const zDeliveredSourceNotIndexedIcmMessage: () => DeliveredSourceNotIndexedIcmMessageSchema = /* @__PURE__ */ lazy(zDeliveredSourceNotIndexedIcmMessageBuild);
 
 export type DeliveredSourceNotIndexedIcmMessage = z.infer<ReturnType<typeof zDeliveredSourceNotIndexedIcmMessage>>;
 
-export const zListTeleporterMessagesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListTeleporterMessagesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     messages: z.optional(z.array(z.union([
         zPendingTeleporterMessage(),
         zDeliveredTeleporterMessage(),
         zDeliveredSourceNotIndexedIcmMessage()
     ])))
-}));
+});
+
+/** The schema `zListTeleporterMessagesResponse()` returns. */
+export interface ListTeleporterMessagesResponseSchema extends ReturnType<typeof zListTeleporterMessagesResponseBuild> {}
+
+export const zListTeleporterMessagesResponse: () => ListTeleporterMessagesResponseSchema = /* @__PURE__ */ lazy(zListTeleporterMessagesResponseBuild);
 
 export type ListTeleporterMessagesResponse = z.infer<ReturnType<typeof zListTeleporterMessagesResponse>>;
 
-export const zListIcmMessagesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListIcmMessagesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     messages: z.optional(z.array(z.union([
         zPendingIcmMessage(),
         zDeliveredIcmMessage(),
         zDeliveredSourceNotIndexedIcmMessage()
     ])))
-}));
+});
+
+/** The schema `zListIcmMessagesResponse()` returns. */
+export interface ListIcmMessagesResponseSchema extends ReturnType<typeof zListIcmMessagesResponseBuild> {}
+
+export const zListIcmMessagesResponse: () => ListIcmMessagesResponseSchema = /* @__PURE__ */ lazy(zListIcmMessagesResponseBuild);
 
 export type ListIcmMessagesResponse = z.infer<ReturnType<typeof zListIcmMessagesResponse>>;
 
-export const zTimeIntervalGranularityExtended = /* @__PURE__ */ lazy(() => openEnum([
+const zTimeIntervalGranularityExtendedBuild = () => openEnum([
     'minute',
     'hourly',
     'daily',
     'weekly',
     'monthly'
-]));
+]);
+
+/** The schema `zTimeIntervalGranularityExtended()` returns. */
+export interface TimeIntervalGranularityExtendedSchema extends ReturnType<typeof zTimeIntervalGranularityExtendedBuild> {}
+
+export const zTimeIntervalGranularityExtended: () => TimeIntervalGranularityExtendedSchema = /* @__PURE__ */ lazy(zTimeIntervalGranularityExtendedBuild);
 
 export type TimeIntervalGranularityExtended = z.infer<ReturnType<typeof zTimeIntervalGranularityExtended>>;
 
-export const zUsageMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
+const zUsageMetricsGroupByEnumBuild = () => openEnum([
     'requestPath',
     'responseCode',
     'chainId',
     'apiKeyId',
     'requestType'
-]));
+]);
+
+/** The schema `zUsageMetricsGroupByEnum()` returns. */
+export interface UsageMetricsGroupByEnumSchema extends ReturnType<typeof zUsageMetricsGroupByEnumBuild> {}
+
+export const zUsageMetricsGroupByEnum: () => UsageMetricsGroupByEnumSchema = /* @__PURE__ */ lazy(zUsageMetricsGroupByEnumBuild);
 
 export type UsageMetricsGroupByEnum = z.infer<ReturnType<typeof zUsageMetricsGroupByEnum>>;
 
-export const zUsageMetricsValueDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUsageMetricsValueDtoBuild = () => z.looseObject({
     groupedBy: z.optional(openEnum([
         'requestPath',
         'responseCode',
@@ -1767,41 +2497,66 @@ export const zUsageMetricsValueDto = /* @__PURE__ */ lazy(() => z.looseObject({
     invalidRequests: z.optional(jsonNumber(z.number())),
     apiCreditsUsed: z.optional(jsonNumber(z.number())),
     apiCreditsWasted: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zUsageMetricsValueDto()` returns. */
+export interface UsageMetricsValueDtoSchema extends ReturnType<typeof zUsageMetricsValueDtoBuild> {}
+
+export const zUsageMetricsValueDto: () => UsageMetricsValueDtoSchema = /* @__PURE__ */ lazy(zUsageMetricsValueDtoBuild);
 
 export type UsageMetricsValueDto = z.infer<ReturnType<typeof zUsageMetricsValueDto>>;
 
-export const zMetric = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMetricBuild = () => z.looseObject({
     timestamp: jsonNumber(z.number()),
     values: z.optional(z.array(zUsageMetricsValueDto()))
-}));
+});
+
+/** The schema `zMetric()` returns. */
+export interface MetricSchema extends ReturnType<typeof zMetricBuild> {}
+
+export const zMetric: () => MetricSchema = /* @__PURE__ */ lazy(zMetricBuild);
 
 export type Metric = z.infer<ReturnType<typeof zMetric>>;
 
-export const zUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUsageMetricsResponseDtoBuild = () => z.looseObject({
     aggregateDuration: z.optional(z.string()),
     orgId: z.optional(z.string()),
     metrics: z.optional(z.array(zMetric()))
-}));
+});
+
+/** The schema `zUsageMetricsResponseDto()` returns. */
+export interface UsageMetricsResponseDtoSchema extends ReturnType<typeof zUsageMetricsResponseDtoBuild> {}
+
+export const zUsageMetricsResponseDto: () => UsageMetricsResponseDtoSchema = /* @__PURE__ */ lazy(zUsageMetricsResponseDtoBuild);
 
 export type UsageMetricsResponseDto = z.infer<ReturnType<typeof zUsageMetricsResponseDto>>;
 
 /**
  * The type of request made by the client.
  */
-export const zRequestType = /* @__PURE__ */ lazy(() => openEnum(['data', 'rpc']));
+const zRequestTypeBuild = () => openEnum(['data', 'rpc']);
+
+/** The schema `zRequestType()` returns. */
+export interface RequestTypeSchema extends ReturnType<typeof zRequestTypeBuild> {}
+
+export const zRequestType: () => RequestTypeSchema = /* @__PURE__ */ lazy(zRequestTypeBuild);
 
 export type RequestType = z.infer<ReturnType<typeof zRequestType>>;
 
-export const zLogsFormatMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLogsFormatMetadataBuild = () => z.looseObject({
     ipAddress: z.optional(z.string()),
     host: z.optional(z.string()),
     userAgent: z.optional(z.string())
-}));
+});
+
+/** The schema `zLogsFormatMetadata()` returns. */
+export interface LogsFormatMetadataSchema extends ReturnType<typeof zLogsFormatMetadataBuild> {}
+
+export const zLogsFormatMetadata: () => LogsFormatMetadataSchema = /* @__PURE__ */ lazy(zLogsFormatMetadataBuild);
 
 export type LogsFormatMetadata = z.infer<ReturnType<typeof zLogsFormatMetadata>>;
 
-export const zLogsFormat = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLogsFormatBuild = () => z.looseObject({
     orgId: z.optional(z.string()),
     logId: z.optional(z.string()),
     eventTimestamp: z.optional(jsonNumber(z.number())),
@@ -1816,36 +2571,56 @@ export const zLogsFormat = /* @__PURE__ */ lazy(() => z.looseObject({
     chainId: z.optional(z.string()),
     rpcMethod: z.optional(z.string()),
     metadata: z.optional(zLogsFormatMetadata())
-}));
+});
+
+/** The schema `zLogsFormat()` returns. */
+export interface LogsFormatSchema extends ReturnType<typeof zLogsFormatBuild> {}
+
+export const zLogsFormat: () => LogsFormatSchema = /* @__PURE__ */ lazy(zLogsFormatBuild);
 
 export type LogsFormat = z.infer<ReturnType<typeof zLogsFormat>>;
 
-export const zLogsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLogsResponseDtoBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     orgId: z.optional(z.string()),
     logs: z.optional(z.array(zLogsFormat()))
-}));
+});
+
+/** The schema `zLogsResponseDto()` returns. */
+export interface LogsResponseDtoSchema extends ReturnType<typeof zLogsResponseDtoBuild> {}
+
+export const zLogsResponseDto: () => LogsResponseDtoSchema = /* @__PURE__ */ lazy(zLogsResponseDtoBuild);
 
 export type LogsResponseDto = z.infer<ReturnType<typeof zLogsResponseDto>>;
 
-export const zSubnetRpcTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
+const zSubnetRpcTimeIntervalGranularityBuild = () => openEnum([
     'hourly',
     'daily',
     'weekly',
     'monthly'
-]));
+]);
+
+/** The schema `zSubnetRpcTimeIntervalGranularity()` returns. */
+export interface SubnetRpcTimeIntervalGranularitySchema extends ReturnType<typeof zSubnetRpcTimeIntervalGranularityBuild> {}
+
+export const zSubnetRpcTimeIntervalGranularity: () => SubnetRpcTimeIntervalGranularitySchema = /* @__PURE__ */ lazy(zSubnetRpcTimeIntervalGranularityBuild);
 
 export type SubnetRpcTimeIntervalGranularity = z.infer<ReturnType<typeof zSubnetRpcTimeIntervalGranularity>>;
 
-export const zRpcUsageMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
+const zRpcUsageMetricsGroupByEnumBuild = () => openEnum([
     'rpcMethod',
     'responseCode',
     'rlBypassToken'
-]));
+]);
+
+/** The schema `zRpcUsageMetricsGroupByEnum()` returns. */
+export interface RpcUsageMetricsGroupByEnumSchema extends ReturnType<typeof zRpcUsageMetricsGroupByEnumBuild> {}
+
+export const zRpcUsageMetricsGroupByEnum: () => RpcUsageMetricsGroupByEnumSchema = /* @__PURE__ */ lazy(zRpcUsageMetricsGroupByEnumBuild);
 
 export type RpcUsageMetricsGroupByEnum = z.infer<ReturnType<typeof zRpcUsageMetricsGroupByEnum>>;
 
-export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRpcUsageMetricsValueAggregatedBuild = () => z.looseObject({
     totalRequests: z.optional(jsonNumber(z.number())),
     apiCreditsUsed: z.optional(jsonNumber(z.number())),
     requestsPerSecond: z.optional(jsonNumber(z.number())),
@@ -1867,22 +2642,37 @@ export const zRpcUsageMetricsValueAggregated = /* @__PURE__ */ lazy(() => z.loos
         z.string(),
         jsonNumber(z.number())
     ]))
-}));
+});
+
+/** The schema `zRpcUsageMetricsValueAggregated()` returns. */
+export interface RpcUsageMetricsValueAggregatedSchema extends ReturnType<typeof zRpcUsageMetricsValueAggregatedBuild> {}
+
+export const zRpcUsageMetricsValueAggregated: () => RpcUsageMetricsValueAggregatedSchema = /* @__PURE__ */ lazy(zRpcUsageMetricsValueAggregatedBuild);
 
 export type RpcUsageMetricsValueAggregated = z.infer<ReturnType<typeof zRpcUsageMetricsValueAggregated>>;
 
-export const zRpcMetrics = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRpcMetricsBuild = () => z.looseObject({
     timestamp: jsonNumber(z.number()),
     values: z.optional(z.array(zRpcUsageMetricsValueAggregated()))
-}));
+});
+
+/** The schema `zRpcMetrics()` returns. */
+export interface RpcMetricsSchema extends ReturnType<typeof zRpcMetricsBuild> {}
+
+export const zRpcMetrics: () => RpcMetricsSchema = /* @__PURE__ */ lazy(zRpcMetricsBuild);
 
 export type RpcMetrics = z.infer<ReturnType<typeof zRpcMetrics>>;
 
-export const zSubnetRpcUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSubnetRpcUsageMetricsResponseDtoBuild = () => z.looseObject({
     aggregateDuration: z.optional(z.string()),
     metrics: z.optional(z.array(zRpcMetrics())),
     chainId: z.string()
-}));
+});
+
+/** The schema `zSubnetRpcUsageMetricsResponseDto()` returns. */
+export interface SubnetRpcUsageMetricsResponseDtoSchema extends ReturnType<typeof zSubnetRpcUsageMetricsResponseDtoBuild> {}
+
+export const zSubnetRpcUsageMetricsResponseDto: () => SubnetRpcUsageMetricsResponseDtoSchema = /* @__PURE__ */ lazy(zSubnetRpcUsageMetricsResponseDtoBuild);
 
 export type SubnetRpcUsageMetricsResponseDto = z.infer<ReturnType<typeof zSubnetRpcUsageMetricsResponseDto>>;
 
@@ -1890,41 +2680,66 @@ export const zPrimaryNetworkRpcTimeIntervalGranularity = zSubnetRpcTimeIntervalG
 
 export type PrimaryNetworkRpcTimeIntervalGranularity = z.infer<ReturnType<typeof zPrimaryNetworkRpcTimeIntervalGranularity>>;
 
-export const zPrimaryNetworkRpcMetricsGroupByEnum = /* @__PURE__ */ lazy(() => openEnum([
+const zPrimaryNetworkRpcMetricsGroupByEnumBuild = () => openEnum([
     'rpcMethod',
     'requestPath',
     'responseCode',
     'country',
     'continent',
     'userAgent'
-]));
+]);
+
+/** The schema `zPrimaryNetworkRpcMetricsGroupByEnum()` returns. */
+export interface PrimaryNetworkRpcMetricsGroupByEnumSchema extends ReturnType<typeof zPrimaryNetworkRpcMetricsGroupByEnumBuild> {}
+
+export const zPrimaryNetworkRpcMetricsGroupByEnum: () => PrimaryNetworkRpcMetricsGroupByEnumSchema = /* @__PURE__ */ lazy(zPrimaryNetworkRpcMetricsGroupByEnumBuild);
 
 export type PrimaryNetworkRpcMetricsGroupByEnum = z.infer<ReturnType<typeof zPrimaryNetworkRpcMetricsGroupByEnum>>;
 
-export const zPrimaryNetworkRpcUsageMetricsResponseDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkRpcUsageMetricsResponseDtoBuild = () => z.looseObject({
     aggregateDuration: z.optional(z.string()),
     metrics: z.optional(z.array(zRpcMetrics())),
     network: z.optional(openEnum(['mainnet', 'testnet']))
-}));
+});
+
+/** The schema `zPrimaryNetworkRpcUsageMetricsResponseDto()` returns. */
+export interface PrimaryNetworkRpcUsageMetricsResponseDtoSchema extends ReturnType<typeof zPrimaryNetworkRpcUsageMetricsResponseDtoBuild> {}
+
+export const zPrimaryNetworkRpcUsageMetricsResponseDto: () => PrimaryNetworkRpcUsageMetricsResponseDtoSchema = /* @__PURE__ */ lazy(zPrimaryNetworkRpcUsageMetricsResponseDtoBuild);
 
 export type PrimaryNetworkRpcUsageMetricsResponseDto = z.infer<ReturnType<typeof zPrimaryNetworkRpcUsageMetricsResponseDto>>;
 
-export const zWebhookStatusType = /* @__PURE__ */ lazy(() => openEnum(['active', 'inactive']));
+const zWebhookStatusTypeBuild = () => openEnum(['active', 'inactive']);
+
+/** The schema `zWebhookStatusType()` returns. */
+export interface WebhookStatusTypeSchema extends ReturnType<typeof zWebhookStatusTypeBuild> {}
+
+export const zWebhookStatusType: () => WebhookStatusTypeSchema = /* @__PURE__ */ lazy(zWebhookStatusTypeBuild);
 
 export type WebhookStatusType = z.infer<ReturnType<typeof zWebhookStatusType>>;
 
-export const zAddressActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['address_activity']));
+const zAddressActivityEventTypeBuild = () => openEnum(['address_activity']);
+
+/** The schema `zAddressActivityEventType()` returns. */
+export interface AddressActivityEventTypeSchema extends ReturnType<typeof zAddressActivityEventTypeBuild> {}
+
+export const zAddressActivityEventType: () => AddressActivityEventTypeSchema = /* @__PURE__ */ lazy(zAddressActivityEventTypeBuild);
 
 export type AddressActivityEventType = z.infer<ReturnType<typeof zAddressActivityEventType>>;
 
-export const zAddressActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAddressActivityMetadataBuild = () => z.looseObject({
     eventSignatures: z.optional(z.array(z.string())),
     addresses: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zAddressActivityMetadata()` returns. */
+export interface AddressActivityMetadataSchema extends ReturnType<typeof zAddressActivityMetadataBuild> {}
+
+export const zAddressActivityMetadata: () => AddressActivityMetadataSchema = /* @__PURE__ */ lazy(zAddressActivityMetadataBuild);
 
 export type AddressActivityMetadata = z.infer<ReturnType<typeof zAddressActivityMetadata>>;
 
-export const zEvmAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmAddressActivityResponseBuild = () => z.looseObject({
     id: z.string(),
     url: z.optional(z.string()),
     chainId: z.string(),
@@ -1936,42 +2751,67 @@ export const zEvmAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObj
     metadata: z.optional(zAddressActivityMetadata()),
     includeInternalTxs: z.optional(z.boolean()),
     includeLogs: z.optional(z.boolean())
-}));
+});
+
+/** The schema `zEvmAddressActivityResponse()` returns. */
+export interface EvmAddressActivityResponseSchema extends ReturnType<typeof zEvmAddressActivityResponseBuild> {}
+
+export const zEvmAddressActivityResponse: () => EvmAddressActivityResponseSchema = /* @__PURE__ */ lazy(zEvmAddressActivityResponseBuild);
 
 export type EvmAddressActivityResponse = z.infer<ReturnType<typeof zEvmAddressActivityResponse>>;
 
-export const zPrimaryNetworkAddressActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['primary_network_address_activity']));
+const zPrimaryNetworkAddressActivityEventTypeBuild = () => openEnum(['primary_network_address_activity']);
+
+/** The schema `zPrimaryNetworkAddressActivityEventType()` returns. */
+export interface PrimaryNetworkAddressActivityEventTypeSchema extends ReturnType<typeof zPrimaryNetworkAddressActivityEventTypeBuild> {}
+
+export const zPrimaryNetworkAddressActivityEventType: () => PrimaryNetworkAddressActivityEventTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivityEventTypeBuild);
 
 export type PrimaryNetworkAddressActivityEventType = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityEventType>>;
 
 /**
  * The type of key to monitor for the address activity event type.
  */
-export const zPlatformAddressActivityKeyType = /* @__PURE__ */ lazy(() => openEnum(['addresses']));
+const zPlatformAddressActivityKeyTypeBuild = () => openEnum(['addresses']);
+
+/** The schema `zPlatformAddressActivityKeyType()` returns. */
+export interface PlatformAddressActivityKeyTypeSchema extends ReturnType<typeof zPlatformAddressActivityKeyTypeBuild> {}
+
+export const zPlatformAddressActivityKeyType: () => PlatformAddressActivityKeyTypeSchema = /* @__PURE__ */ lazy(zPlatformAddressActivityKeyTypeBuild);
 
 export type PlatformAddressActivityKeyType = z.infer<ReturnType<typeof zPlatformAddressActivityKeyType>>;
 
 /**
  * Array of address activity sub-event types
  */
-export const zPrimaryNetworkAddressActivitySubEventType = /* @__PURE__ */ lazy(() => openEnum([
+const zPrimaryNetworkAddressActivitySubEventTypeBuild = () => openEnum([
     'balance_change',
     'balance_threshold',
     'reward_distribution'
-]));
+]);
+
+/** The schema `zPrimaryNetworkAddressActivitySubEventType()` returns. */
+export interface PrimaryNetworkAddressActivitySubEventTypeSchema extends ReturnType<typeof zPrimaryNetworkAddressActivitySubEventTypeBuild> {}
+
+export const zPrimaryNetworkAddressActivitySubEventType: () => PrimaryNetworkAddressActivitySubEventTypeSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivitySubEventTypeBuild);
 
 export type PrimaryNetworkAddressActivitySubEventType = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivitySubEventType>>;
 
-export const zPrimaryNetworkAddressActivitySubEvents = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkAddressActivitySubEventsBuild = () => z.looseObject({
     addressActivitySubEvents: z.optional(z.array(zPrimaryNetworkAddressActivitySubEventType()))
-}));
+});
+
+/** The schema `zPrimaryNetworkAddressActivitySubEvents()` returns. */
+export interface PrimaryNetworkAddressActivitySubEventsSchema extends ReturnType<typeof zPrimaryNetworkAddressActivitySubEventsBuild> {}
+
+export const zPrimaryNetworkAddressActivitySubEvents: () => PrimaryNetworkAddressActivitySubEventsSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivitySubEventsBuild);
 
 export type PrimaryNetworkAddressActivitySubEvents = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivitySubEvents>>;
 
 /**
  * Type of balance to monitor
  */
-export const zCommonBalanceType = /* @__PURE__ */ lazy(() => openEnum([
+const zCommonBalanceTypeBuild = () => openEnum([
     'unlockedUnstaked',
     'unlockedStaked',
     'lockedPlatform',
@@ -1982,28 +2822,43 @@ export const zCommonBalanceType = /* @__PURE__ */ lazy(() => openEnum([
     'locked',
     'atomicMemoryUnlocked',
     'atomicMemoryLocked'
-]));
+]);
+
+/** The schema `zCommonBalanceType()` returns. */
+export interface CommonBalanceTypeSchema extends ReturnType<typeof zCommonBalanceTypeBuild> {}
+
+export const zCommonBalanceType: () => CommonBalanceTypeSchema = /* @__PURE__ */ lazy(zCommonBalanceTypeBuild);
 
 export type CommonBalanceType = z.infer<ReturnType<typeof zCommonBalanceType>>;
 
-export const zPrimaryNetworkBalanceThresholdFilter = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkBalanceThresholdFilterBuild = () => z.looseObject({
     balanceType: z.optional(zCommonBalanceType()),
     balanceThreshold: z.optional(z.string())
-}));
+});
+
+/** The schema `zPrimaryNetworkBalanceThresholdFilter()` returns. */
+export interface PrimaryNetworkBalanceThresholdFilterSchema extends ReturnType<typeof zPrimaryNetworkBalanceThresholdFilterBuild> {}
+
+export const zPrimaryNetworkBalanceThresholdFilter: () => PrimaryNetworkBalanceThresholdFilterSchema = /* @__PURE__ */ lazy(zPrimaryNetworkBalanceThresholdFilterBuild);
 
 export type PrimaryNetworkBalanceThresholdFilter = z.infer<ReturnType<typeof zPrimaryNetworkBalanceThresholdFilter>>;
 
-export const zPrimaryNetworkAddressActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkAddressActivityMetadataBuild = () => z.looseObject({
     eventSignatures: z.optional(z.array(z.string())),
     keyType: z.optional(zPlatformAddressActivityKeyType()),
     keys: z.optional(z.array(z.string())),
     subEvents: z.optional(zPrimaryNetworkAddressActivitySubEvents()),
     balanceThresholdFilter: z.optional(zPrimaryNetworkBalanceThresholdFilter())
-}));
+});
+
+/** The schema `zPrimaryNetworkAddressActivityMetadata()` returns. */
+export interface PrimaryNetworkAddressActivityMetadataSchema extends ReturnType<typeof zPrimaryNetworkAddressActivityMetadataBuild> {}
+
+export const zPrimaryNetworkAddressActivityMetadata: () => PrimaryNetworkAddressActivityMetadataSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivityMetadataBuild);
 
 export type PrimaryNetworkAddressActivityMetadata = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityMetadata>>;
 
-export const zPrimaryNetworkAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkAddressActivityResponseBuild = () => z.looseObject({
     id: z.string(),
     url: z.optional(z.string()),
     chainId: z.string(),
@@ -2013,22 +2868,37 @@ export const zPrimaryNetworkAddressActivityResponse = /* @__PURE__ */ lazy(() =>
     description: z.optional(z.string()),
     eventType: z.optional(zPrimaryNetworkAddressActivityEventType()),
     metadata: z.optional(zPrimaryNetworkAddressActivityMetadata())
-}));
+});
+
+/** The schema `zPrimaryNetworkAddressActivityResponse()` returns. */
+export interface PrimaryNetworkAddressActivityResponseSchema extends ReturnType<typeof zPrimaryNetworkAddressActivityResponseBuild> {}
+
+export const zPrimaryNetworkAddressActivityResponse: () => PrimaryNetworkAddressActivityResponseSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivityResponseBuild);
 
 export type PrimaryNetworkAddressActivityResponse = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityResponse>>;
 
-export const zValidatorActivityEventType = /* @__PURE__ */ lazy(() => openEnum(['validator_activity']));
+const zValidatorActivityEventTypeBuild = () => openEnum(['validator_activity']);
+
+/** The schema `zValidatorActivityEventType()` returns. */
+export interface ValidatorActivityEventTypeSchema extends ReturnType<typeof zValidatorActivityEventTypeBuild> {}
+
+export const zValidatorActivityEventType: () => ValidatorActivityEventTypeSchema = /* @__PURE__ */ lazy(zValidatorActivityEventTypeBuild);
 
 export type ValidatorActivityEventType = z.infer<ReturnType<typeof zValidatorActivityEventType>>;
 
 /**
  * The type of key to monitor for the validator activity event type.
  */
-export const zValidatorActivityKeyType = /* @__PURE__ */ lazy(() => openEnum(['nodeId', 'subnetId']));
+const zValidatorActivityKeyTypeBuild = () => openEnum(['nodeId', 'subnetId']);
+
+/** The schema `zValidatorActivityKeyType()` returns. */
+export interface ValidatorActivityKeyTypeSchema extends ReturnType<typeof zValidatorActivityKeyTypeBuild> {}
+
+export const zValidatorActivityKeyType: () => ValidatorActivityKeyTypeSchema = /* @__PURE__ */ lazy(zValidatorActivityKeyTypeBuild);
 
 export type ValidatorActivityKeyType = z.infer<ReturnType<typeof zValidatorActivityKeyType>>;
 
-export const zValidatorActivitySubEvents = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorActivitySubEventsBuild = () => z.looseObject({
     validatorActivitySubEvents: z.optional(z.array(openEnum([
         'validator_stake',
         'delegator_stake',
@@ -2038,11 +2908,16 @@ export const zValidatorActivitySubEvents = /* @__PURE__ */ lazy(() => z.looseObj
         'l1_validator_removed',
         'l1_validator_balance_threshold'
     ])))
-}));
+});
+
+/** The schema `zValidatorActivitySubEvents()` returns. */
+export interface ValidatorActivitySubEventsSchema extends ReturnType<typeof zValidatorActivitySubEventsBuild> {}
+
+export const zValidatorActivitySubEvents: () => ValidatorActivitySubEventsSchema = /* @__PURE__ */ lazy(zValidatorActivitySubEventsBuild);
 
 export type ValidatorActivitySubEvents = z.infer<ReturnType<typeof zValidatorActivitySubEvents>>;
 
-export const zValidatorActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorActivityMetadataBuild = () => z.looseObject({
     eventSignatures: z.optional(z.array(z.string())),
     keyType: z.optional(zValidatorActivityKeyType()),
     keys: z.optional(z.array(z.string())),
@@ -2050,11 +2925,16 @@ export const zValidatorActivityMetadata = /* @__PURE__ */ lazy(() => z.looseObje
     nodeIds: z.optional(z.array(z.string())),
     subnetIds: z.optional(z.array(z.string())),
     l1ValidatorFeeBalanceThreshold: z.optional(z.string())
-}));
+});
+
+/** The schema `zValidatorActivityMetadata()` returns. */
+export interface ValidatorActivityMetadataSchema extends ReturnType<typeof zValidatorActivityMetadataBuild> {}
+
+export const zValidatorActivityMetadata: () => ValidatorActivityMetadataSchema = /* @__PURE__ */ lazy(zValidatorActivityMetadataBuild);
 
 export type ValidatorActivityMetadata = z.infer<ReturnType<typeof zValidatorActivityMetadata>>;
 
-export const zValidatorActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorActivityResponseBuild = () => z.looseObject({
     id: z.string(),
     url: z.optional(z.string()),
     chainId: z.string(),
@@ -2064,11 +2944,16 @@ export const zValidatorActivityResponse = /* @__PURE__ */ lazy(() => z.looseObje
     description: z.optional(z.string()),
     eventType: z.optional(zValidatorActivityEventType()),
     metadata: z.optional(zValidatorActivityMetadata())
-}));
+});
+
+/** The schema `zValidatorActivityResponse()` returns. */
+export interface ValidatorActivityResponseSchema extends ReturnType<typeof zValidatorActivityResponseBuild> {}
+
+export const zValidatorActivityResponse: () => ValidatorActivityResponseSchema = /* @__PURE__ */ lazy(zValidatorActivityResponseBuild);
 
 export type ValidatorActivityResponse = z.infer<ReturnType<typeof zValidatorActivityResponse>>;
 
-export const zEvmAddressActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zEvmAddressActivityRequestBuild = () => z.looseObject({
     eventType: z.optional(openEnum(['address_activity'])),
     url: z.optional(z.string()),
     name: z.optional(z.string()),
@@ -2077,11 +2962,16 @@ export const zEvmAddressActivityRequest = /* @__PURE__ */ lazy(() => z.looseObje
     metadata: z.optional(zAddressActivityMetadata()),
     includeInternalTxs: z.optional(z.boolean()),
     includeLogs: z.optional(z.boolean())
-}));
+});
+
+/** The schema `zEvmAddressActivityRequest()` returns. */
+export interface EvmAddressActivityRequestSchema extends ReturnType<typeof zEvmAddressActivityRequestBuild> {}
+
+export const zEvmAddressActivityRequest: () => EvmAddressActivityRequestSchema = /* @__PURE__ */ lazy(zEvmAddressActivityRequestBuild);
 
 export type EvmAddressActivityRequest = z.infer<ReturnType<typeof zEvmAddressActivityRequest>>;
 
-export const zPrimaryNetworkAddressActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPrimaryNetworkAddressActivityRequestBuild = () => z.looseObject({
     eventType: z.optional(openEnum(['primary_network_address_activity'])),
     url: z.optional(z.string()),
     name: z.optional(z.string()),
@@ -2089,32 +2979,47 @@ export const zPrimaryNetworkAddressActivityRequest = /* @__PURE__ */ lazy(() => 
     network: z.optional(zPrimaryNetworkType()),
     chainId: z.string(),
     metadata: z.optional(zPrimaryNetworkAddressActivityMetadata())
-}));
+});
+
+/** The schema `zPrimaryNetworkAddressActivityRequest()` returns. */
+export interface PrimaryNetworkAddressActivityRequestSchema extends ReturnType<typeof zPrimaryNetworkAddressActivityRequestBuild> {}
+
+export const zPrimaryNetworkAddressActivityRequest: () => PrimaryNetworkAddressActivityRequestSchema = /* @__PURE__ */ lazy(zPrimaryNetworkAddressActivityRequestBuild);
 
 export type PrimaryNetworkAddressActivityRequest = z.infer<ReturnType<typeof zPrimaryNetworkAddressActivityRequest>>;
 
-export const zValidatorActivityRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zValidatorActivityRequestBuild = () => z.looseObject({
     eventType: z.optional(openEnum(['validator_activity'])),
     url: z.optional(z.string()),
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     network: z.optional(zPrimaryNetworkType()),
     metadata: z.optional(zValidatorActivityMetadata())
-}));
+});
+
+/** The schema `zValidatorActivityRequest()` returns. */
+export interface ValidatorActivityRequestSchema extends ReturnType<typeof zValidatorActivityRequestBuild> {}
+
+export const zValidatorActivityRequest: () => ValidatorActivityRequestSchema = /* @__PURE__ */ lazy(zValidatorActivityRequestBuild);
 
 export type ValidatorActivityRequest = z.infer<ReturnType<typeof zValidatorActivityRequest>>;
 
-export const zErcToken = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErcTokenBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
     valueWithDecimals: z.optional(z.string())
-}));
+});
+
+/** The schema `zErcToken()` returns. */
+export interface ErcTokenSchema extends ReturnType<typeof zErcTokenBuild> {}
+
+export const zErcToken: () => ErcTokenSchema = /* @__PURE__ */ lazy(zErcTokenBuild);
 
 export type ErcToken = z.infer<ReturnType<typeof zErcToken>>;
 
-export const zErcTransfer = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErcTransferBuild = () => z.looseObject({
     transactionHash: z.optional(z.string()),
     type: z.optional(z.string()),
     from: z.optional(z.string()),
@@ -2126,11 +3031,16 @@ export const zErcTransfer = /* @__PURE__ */ lazy(() => z.looseObject({
     erc20Token: z.optional(zErcToken()),
     erc721Token: z.optional(zErcToken()),
     erc1155Token: z.optional(zErcToken())
-}));
+});
+
+/** The schema `zErcTransfer()` returns. */
+export interface ErcTransferSchema extends ReturnType<typeof zErcTransferBuild> {}
+
+export const zErcTransfer: () => ErcTransferSchema = /* @__PURE__ */ lazy(zErcTransferBuild);
 
 export type ErcTransfer = z.infer<ReturnType<typeof zErcTransfer>>;
 
-export const zWebhookInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zWebhookInternalTransactionBuild = () => z.looseObject({
     from: z.optional(z.string()),
     to: z.optional(z.string()),
     internalTxType: z.optional(z.string()),
@@ -2138,27 +3048,42 @@ export const zWebhookInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObj
     gasUsed: z.optional(z.string()),
     gasLimit: z.optional(z.string()),
     transactionHash: z.optional(z.string())
-}));
+});
+
+/** The schema `zWebhookInternalTransaction()` returns. */
+export interface WebhookInternalTransactionSchema extends ReturnType<typeof zWebhookInternalTransactionBuild> {}
+
+export const zWebhookInternalTransaction: () => WebhookInternalTransactionSchema = /* @__PURE__ */ lazy(zWebhookInternalTransactionBuild);
 
 export type WebhookInternalTransaction = z.infer<ReturnType<typeof zWebhookInternalTransaction>>;
 
-export const zAccessListData = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAccessListDataBuild = () => z.looseObject({
     accessAddresses: z.optional(z.string()),
     storageKeys: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zAccessListData()` returns. */
+export interface AccessListDataSchema extends ReturnType<typeof zAccessListDataBuild> {}
+
+export const zAccessListData: () => AccessListDataSchema = /* @__PURE__ */ lazy(zAccessListDataBuild);
 
 export type AccessListData = z.infer<ReturnType<typeof zAccessListData>>;
 
-export const zNetworkTokenInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNetworkTokenInfoBuild = () => z.looseObject({
     tokenName: z.optional(z.string()),
     tokenSymbol: z.optional(z.string()),
     tokenDecimals: z.optional(jsonNumber(z.number())),
     valueWithDecimals: z.optional(z.string())
-}));
+});
+
+/** The schema `zNetworkTokenInfo()` returns. */
+export interface NetworkTokenInfoSchema extends ReturnType<typeof zNetworkTokenInfoBuild> {}
+
+export const zNetworkTokenInfo: () => NetworkTokenInfoSchema = /* @__PURE__ */ lazy(zNetworkTokenInfoBuild);
 
 export type NetworkTokenInfo = z.infer<ReturnType<typeof zNetworkTokenInfo>>;
 
-export const zTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionBuild = () => z.looseObject({
     blockHash: z.string(),
     blockNumber: z.string(),
     from: z.optional(z.string()),
@@ -2187,11 +3112,16 @@ export const zTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
     internalTransactions: z.optional(z.array(zWebhookInternalTransaction())),
     accessList: z.optional(z.array(zAccessListData())),
     networkToken: z.optional(zNetworkTokenInfo())
-}));
+});
+
+/** The schema `zTransaction()` returns. */
+export interface TransactionSchema extends ReturnType<typeof zTransactionBuild> {}
+
+export const zTransaction: () => TransactionSchema = /* @__PURE__ */ lazy(zTransactionBuild);
 
 export type Transaction = z.infer<ReturnType<typeof zTransaction>>;
 
-export const zLog = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLogBuild = () => z.looseObject({
     address: z.string(),
     topic0: z.optional(z.string()),
     topic1: z.optional(z.string()),
@@ -2201,23 +3131,38 @@ export const zLog = /* @__PURE__ */ lazy(() => z.looseObject({
     transactionIndex: z.optional(jsonNumber(z.number())),
     logIndex: jsonNumber(z.number()),
     removed: z.optional(z.boolean())
-}));
+});
+
+/** The schema `zLog()` returns. */
+export interface LogSchema extends ReturnType<typeof zLogBuild> {}
+
+export const zLog: () => LogSchema = /* @__PURE__ */ lazy(zLogBuild);
 
 export type Log = z.infer<ReturnType<typeof zLog>>;
 
-export const zTransactionEvent = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionEventBuild = () => z.looseObject({
     transaction: z.optional(zTransaction()),
     logs: z.optional(z.array(zLog()))
-}));
+});
+
+/** The schema `zTransactionEvent()` returns. */
+export interface TransactionEventSchema extends ReturnType<typeof zTransactionEventBuild> {}
+
+export const zTransactionEvent: () => TransactionEventSchema = /* @__PURE__ */ lazy(zTransactionEventBuild);
 
 export type TransactionEvent = z.infer<ReturnType<typeof zTransactionEvent>>;
 
-export const zWebhookAddressActivityResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zWebhookAddressActivityResponseBuild = () => z.looseObject({
     webhookId: z.optional(z.string()),
     eventType: z.optional(openEnum(['address_activity'])),
     messageId: z.string(),
     event: z.optional(zTransactionEvent())
-}));
+});
+
+/** The schema `zWebhookAddressActivityResponse()` returns. */
+export interface WebhookAddressActivityResponseSchema extends ReturnType<typeof zWebhookAddressActivityResponseBuild> {}
+
+export const zWebhookAddressActivityResponse: () => WebhookAddressActivityResponseSchema = /* @__PURE__ */ lazy(zWebhookAddressActivityResponseBuild);
 
 export type WebhookAddressActivityResponse = z.infer<ReturnType<typeof zWebhookAddressActivityResponse>>;
 
@@ -2225,49 +3170,74 @@ export const zWebhookStatus = zWebhookStatusType;
 
 export type WebhookStatus = z.infer<ReturnType<typeof zWebhookStatus>>;
 
-export const zListWebhooksResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListWebhooksResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     webhooks: z.optional(z.array(z.union([
         zEvmAddressActivityResponse(),
         zPrimaryNetworkAddressActivityResponse(),
         zValidatorActivityResponse()
     ])))
-}));
+});
+
+/** The schema `zListWebhooksResponse()` returns. */
+export interface ListWebhooksResponseSchema extends ReturnType<typeof zListWebhooksResponseBuild> {}
+
+export const zListWebhooksResponse: () => ListWebhooksResponseSchema = /* @__PURE__ */ lazy(zListWebhooksResponseBuild);
 
 export type ListWebhooksResponse = z.infer<ReturnType<typeof zListWebhooksResponse>>;
 
-export const zSharedSecretsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSharedSecretsResponseBuild = () => z.looseObject({
     secret: z.optional(z.string())
-}));
+});
+
+/** The schema `zSharedSecretsResponse()` returns. */
+export interface SharedSecretsResponseSchema extends ReturnType<typeof zSharedSecretsResponseBuild> {}
+
+export const zSharedSecretsResponse: () => SharedSecretsResponseSchema = /* @__PURE__ */ lazy(zSharedSecretsResponseBuild);
 
 export type SharedSecretsResponse = z.infer<ReturnType<typeof zSharedSecretsResponse>>;
 
-export const zUpdateWebhookRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUpdateWebhookRequestBuild = () => z.looseObject({
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     url: z.optional(z.string()),
     status: z.optional(zWebhookStatusType()),
     includeInternalTxs: z.optional(z.boolean()),
     includeLogs: z.optional(z.boolean())
-}));
+});
+
+/** The schema `zUpdateWebhookRequest()` returns. */
+export interface UpdateWebhookRequestSchema extends ReturnType<typeof zUpdateWebhookRequestBuild> {}
+
+export const zUpdateWebhookRequest: () => UpdateWebhookRequestSchema = /* @__PURE__ */ lazy(zUpdateWebhookRequestBuild);
 
 export type UpdateWebhookRequest = z.infer<ReturnType<typeof zUpdateWebhookRequest>>;
 
-export const zAddressesChangeRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAddressesChangeRequestBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zAddressesChangeRequest()` returns. */
+export interface AddressesChangeRequestSchema extends ReturnType<typeof zAddressesChangeRequestBuild> {}
+
+export const zAddressesChangeRequest: () => AddressesChangeRequestSchema = /* @__PURE__ */ lazy(zAddressesChangeRequestBuild);
 
 export type AddressesChangeRequest = z.infer<ReturnType<typeof zAddressesChangeRequest>>;
 
-export const zListWebhookAddressesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListWebhookAddressesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     addresses: z.optional(z.array(z.string())),
     totalAddresses: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zListWebhookAddressesResponse()` returns. */
+export interface ListWebhookAddressesResponseSchema extends ReturnType<typeof zListWebhookAddressesResponseBuild> {}
+
+export const zListWebhookAddressesResponse: () => ListWebhookAddressesResponseSchema = /* @__PURE__ */ lazy(zListWebhookAddressesResponseBuild);
 
 export type ListWebhookAddressesResponse = z.infer<ReturnType<typeof zListWebhookAddressesResponse>>;
 
-export const zAvaxSupplyResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAvaxSupplyResponseBuild = () => z.looseObject({
     circulatingSupply: z.optional(z.string()),
     totalSupply: z.optional(z.string()),
     totalPBurned: z.optional(z.string()),
@@ -2279,28 +3249,43 @@ export const zAvaxSupplyResponse = /* @__PURE__ */ lazy(() => z.looseObject({
     lastUpdated: z.optional(z.iso.datetime()),
     genesisUnlock: z.optional(z.string()),
     l1ValidatorFees: z.optional(z.string())
-}));
+});
+
+/** The schema `zAvaxSupplyResponse()` returns. */
+export interface AvaxSupplyResponseSchema extends ReturnType<typeof zAvaxSupplyResponseBuild> {}
+
+export const zAvaxSupplyResponse: () => AvaxSupplyResponseSchema = /* @__PURE__ */ lazy(zAvaxSupplyResponseBuild);
 
 export type AvaxSupplyResponse = z.infer<ReturnType<typeof zAvaxSupplyResponse>>;
 
-export const zSignatureAggregatorRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSignatureAggregatorRequestBuild = () => z.looseObject({
     message: z.optional(z.string()),
     justification: z.optional(z.string()),
     signingSubnetId: z.optional(z.string()),
     quorumPercentage: z.optional(jsonNumber(z.number())),
     quorumPercentageBuffer: z.optional(jsonNumber(z.number())),
     pChainHeight: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zSignatureAggregatorRequest()` returns. */
+export interface SignatureAggregatorRequestSchema extends ReturnType<typeof zSignatureAggregatorRequestBuild> {}
+
+export const zSignatureAggregatorRequest: () => SignatureAggregatorRequestSchema = /* @__PURE__ */ lazy(zSignatureAggregatorRequestBuild);
 
 export type SignatureAggregatorRequest = z.infer<ReturnType<typeof zSignatureAggregatorRequest>>;
 
-export const zSignatureAggregationResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zSignatureAggregationResponseBuild = () => z.looseObject({
     signedMessage: z.optional(z.string())
-}));
+});
+
+/** The schema `zSignatureAggregationResponse()` returns. */
+export interface SignatureAggregationResponseSchema extends ReturnType<typeof zSignatureAggregationResponseBuild> {}
+
+export const zSignatureAggregationResponse: () => SignatureAggregationResponseSchema = /* @__PURE__ */ lazy(zSignatureAggregationResponseBuild);
 
 export type SignatureAggregationResponse = z.infer<ReturnType<typeof zSignatureAggregationResponse>>;
 
-export const zNativeTokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNativeTokenBalanceBuild = () => z.looseObject({
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
@@ -2309,17 +3294,27 @@ export const zNativeTokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
     price: z.optional(zMoney()),
     balance: z.optional(z.string()),
     balanceValue: z.optional(zMoney())
-}));
+});
+
+/** The schema `zNativeTokenBalance()` returns. */
+export interface NativeTokenBalanceSchema extends ReturnType<typeof zNativeTokenBalanceBuild> {}
+
+export const zNativeTokenBalance: () => NativeTokenBalanceSchema = /* @__PURE__ */ lazy(zNativeTokenBalanceBuild);
 
 export type NativeTokenBalance = z.infer<ReturnType<typeof zNativeTokenBalance>>;
 
-export const zGetNativeBalanceResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zGetNativeBalanceResponseBuild = () => z.looseObject({
     nativeTokenBalance: z.optional(zNativeTokenBalance())
-}));
+});
+
+/** The schema `zGetNativeBalanceResponse()` returns. */
+export interface GetNativeBalanceResponseSchema extends ReturnType<typeof zGetNativeBalanceResponseBuild> {}
+
+export const zGetNativeBalanceResponse: () => GetNativeBalanceResponseSchema = /* @__PURE__ */ lazy(zGetNativeBalanceResponseBuild);
 
 export type GetNativeBalanceResponse = z.infer<ReturnType<typeof zGetNativeBalanceResponse>>;
 
-export const zErc20TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TokenBalanceBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -2331,19 +3326,29 @@ export const zErc20TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
     balance: z.optional(z.string()),
     balanceValue: z.optional(zMoney()),
     tokenReputation: z.nullish(openEnum(['Malicious', 'Benign']))
-}));
+});
+
+/** The schema `zErc20TokenBalance()` returns. */
+export interface Erc20TokenBalanceSchema extends ReturnType<typeof zErc20TokenBalanceBuild> {}
+
+export const zErc20TokenBalance: () => Erc20TokenBalanceSchema = /* @__PURE__ */ lazy(zErc20TokenBalanceBuild);
 
 export type Erc20TokenBalance = z.infer<ReturnType<typeof zErc20TokenBalance>>;
 
-export const zListErc20BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc20BalancesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     nativeTokenBalance: z.optional(zNativeTokenBalance()),
     erc20TokenBalances: z.optional(z.array(zErc20TokenBalance()))
-}));
+});
+
+/** The schema `zListErc20BalancesResponse()` returns. */
+export interface ListErc20BalancesResponseSchema extends ReturnType<typeof zListErc20BalancesResponseBuild> {}
+
+export const zListErc20BalancesResponse: () => ListErc20BalancesResponseSchema = /* @__PURE__ */ lazy(zListErc20BalancesResponseBuild);
 
 export type ListErc20BalancesResponse = z.infer<ReturnType<typeof zListErc20BalancesResponse>>;
 
-export const zErc721TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721TokenBalanceBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -2353,19 +3358,29 @@ export const zErc721TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
     metadata: z.optional(zErc721TokenMetadata()),
     ownerAddress: z.optional(z.string()),
     chainId: z.string()
-}));
+});
+
+/** The schema `zErc721TokenBalance()` returns. */
+export interface Erc721TokenBalanceSchema extends ReturnType<typeof zErc721TokenBalanceBuild> {}
+
+export const zErc721TokenBalance: () => Erc721TokenBalanceSchema = /* @__PURE__ */ lazy(zErc721TokenBalanceBuild);
 
 export type Erc721TokenBalance = z.infer<ReturnType<typeof zErc721TokenBalance>>;
 
-export const zListErc721BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc721BalancesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     nativeTokenBalance: z.optional(zNativeTokenBalance()),
     erc721TokenBalances: z.optional(z.array(zErc721TokenBalance()))
-}));
+});
+
+/** The schema `zListErc721BalancesResponse()` returns. */
+export interface ListErc721BalancesResponseSchema extends ReturnType<typeof zListErc721BalancesResponseBuild> {}
+
+export const zListErc721BalancesResponse: () => ListErc721BalancesResponseSchema = /* @__PURE__ */ lazy(zListErc721BalancesResponseBuild);
 
 export type ListErc721BalancesResponse = z.infer<ReturnType<typeof zListErc721BalancesResponse>>;
 
-export const zErc1155TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155TokenBalanceBuild = () => z.looseObject({
     address: z.string(),
     ercType: z.optional(openEnum(['ERC-1155'])),
     tokenId: z.string(),
@@ -2373,22 +3388,37 @@ export const zErc1155TokenBalance = /* @__PURE__ */ lazy(() => z.looseObject({
     metadata: z.optional(zErc1155TokenMetadata()),
     chainId: z.string(),
     balance: z.optional(z.string())
-}));
+});
+
+/** The schema `zErc1155TokenBalance()` returns. */
+export interface Erc1155TokenBalanceSchema extends ReturnType<typeof zErc1155TokenBalanceBuild> {}
+
+export const zErc1155TokenBalance: () => Erc1155TokenBalanceSchema = /* @__PURE__ */ lazy(zErc1155TokenBalanceBuild);
 
 export type Erc1155TokenBalance = z.infer<ReturnType<typeof zErc1155TokenBalance>>;
 
-export const zListErc1155BalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc1155BalancesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     nativeTokenBalance: z.optional(zNativeTokenBalance()),
     erc1155TokenBalances: z.optional(z.array(zErc1155TokenBalance()))
-}));
+});
+
+/** The schema `zListErc1155BalancesResponse()` returns. */
+export interface ListErc1155BalancesResponseSchema extends ReturnType<typeof zListErc1155BalancesResponseBuild> {}
+
+export const zListErc1155BalancesResponse: () => ListErc1155BalancesResponseSchema = /* @__PURE__ */ lazy(zListErc1155BalancesResponseBuild);
 
 export type ListErc1155BalancesResponse = z.infer<ReturnType<typeof zListErc1155BalancesResponse>>;
 
-export const zListCollectibleBalancesResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListCollectibleBalancesResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     collectibleBalances: z.optional(z.array(z.union([zErc721TokenBalance(), zErc1155TokenBalance()])))
-}));
+});
+
+/** The schema `zListCollectibleBalancesResponse()` returns. */
+export interface ListCollectibleBalancesResponseSchema extends ReturnType<typeof zListCollectibleBalancesResponseBuild> {}
+
+export const zListCollectibleBalancesResponse: () => ListCollectibleBalancesResponseSchema = /* @__PURE__ */ lazy(zListCollectibleBalancesResponseBuild);
 
 export type ListCollectibleBalancesResponse = z.infer<ReturnType<typeof zListCollectibleBalancesResponse>>;
 
@@ -2396,7 +3426,7 @@ export const zGetEvmBlockResponse = zEvmBlock;
 
 export type GetEvmBlockResponse = z.infer<ReturnType<typeof zGetEvmBlockResponse>>;
 
-export const zErc20Token = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TokenBuild = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -2404,40 +3434,60 @@ export const zErc20Token = /* @__PURE__ */ lazy(() => z.looseObject({
     logoUri: z.optional(z.string()),
     ercType: z.optional(openEnum(['ERC-20'])),
     price: z.optional(zMoney())
-}));
+});
+
+/** The schema `zErc20Token()` returns. */
+export interface Erc20TokenSchema extends ReturnType<typeof zErc20TokenBuild> {}
+
+export const zErc20Token: () => Erc20TokenSchema = /* @__PURE__ */ lazy(zErc20TokenBuild);
 
 export type Erc20Token = z.infer<ReturnType<typeof zErc20Token>>;
 
-export const zErc20TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TransferDetailsBuild = () => z.looseObject({
     from: z.optional(zRichAddress()),
     to: z.optional(zRichAddress()),
     logIndex: jsonNumber(z.number()),
     value: z.optional(z.string()),
     erc20Token: z.optional(zErc20Token())
-}));
+});
+
+/** The schema `zErc20TransferDetails()` returns. */
+export interface Erc20TransferDetailsSchema extends ReturnType<typeof zErc20TransferDetailsBuild> {}
+
+export const zErc20TransferDetails: () => Erc20TransferDetailsSchema = /* @__PURE__ */ lazy(zErc20TransferDetailsBuild);
 
 export type Erc20TransferDetails = z.infer<ReturnType<typeof zErc20TransferDetails>>;
 
-export const zErc721TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721TransferDetailsBuild = () => z.looseObject({
     from: z.optional(zRichAddress()),
     to: z.optional(zRichAddress()),
     logIndex: jsonNumber(z.number()),
     erc721Token: z.optional(zErc721Token())
-}));
+});
+
+/** The schema `zErc721TransferDetails()` returns. */
+export interface Erc721TransferDetailsSchema extends ReturnType<typeof zErc721TransferDetailsBuild> {}
+
+export const zErc721TransferDetails: () => Erc721TransferDetailsSchema = /* @__PURE__ */ lazy(zErc721TransferDetailsBuild);
 
 export type Erc721TransferDetails = z.infer<ReturnType<typeof zErc721TransferDetails>>;
 
-export const zErc1155TransferDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155TransferDetailsBuild = () => z.looseObject({
     from: z.optional(zRichAddress()),
     to: z.optional(zRichAddress()),
     logIndex: jsonNumber(z.number()),
     value: z.optional(z.string()),
     erc1155Token: z.optional(zErc1155Token())
-}));
+});
+
+/** The schema `zErc1155TransferDetails()` returns. */
+export interface Erc1155TransferDetailsSchema extends ReturnType<typeof zErc1155TransferDetailsBuild> {}
+
+export const zErc1155TransferDetails: () => Erc1155TransferDetailsSchema = /* @__PURE__ */ lazy(zErc1155TransferDetailsBuild);
 
 export type Erc1155TransferDetails = z.infer<ReturnType<typeof zErc1155TransferDetails>>;
 
-export const zInternalTransactionOpCall = /* @__PURE__ */ lazy(() => openEnum([
+const zInternalTransactionOpCallBuild = () => openEnum([
     'UNKNOWN',
     'CALL',
     'CREATE',
@@ -2446,11 +3496,16 @@ export const zInternalTransactionOpCall = /* @__PURE__ */ lazy(() => openEnum([
     'CALLCODE',
     'DELEGATECALL',
     'STATICCALL'
-]));
+]);
+
+/** The schema `zInternalTransactionOpCall()` returns. */
+export interface InternalTransactionOpCallSchema extends ReturnType<typeof zInternalTransactionOpCallBuild> {}
+
+export const zInternalTransactionOpCall: () => InternalTransactionOpCallSchema = /* @__PURE__ */ lazy(zInternalTransactionOpCallBuild);
 
 export type InternalTransactionOpCall = z.infer<ReturnType<typeof zInternalTransactionOpCall>>;
 
-export const zInternalTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zInternalTransactionDetailsBuild = () => z.looseObject({
     from: z.optional(zRichAddress()),
     to: z.optional(zRichAddress()),
     internalTxType: z.optional(zInternalTransactionOpCall()),
@@ -2458,19 +3513,29 @@ export const zInternalTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObj
     isReverted: z.optional(z.boolean()),
     gasUsed: z.optional(z.string()),
     gasLimit: z.optional(z.string())
-}));
+});
+
+/** The schema `zInternalTransactionDetails()` returns. */
+export interface InternalTransactionDetailsSchema extends ReturnType<typeof zInternalTransactionDetailsBuild> {}
+
+export const zInternalTransactionDetails: () => InternalTransactionDetailsSchema = /* @__PURE__ */ lazy(zInternalTransactionDetailsBuild);
 
 export type InternalTransactionDetails = z.infer<ReturnType<typeof zInternalTransactionDetails>>;
 
-export const zNetworkTokenDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNetworkTokenDetailsBuild = () => z.looseObject({
     networkToken: z.optional(zNetworkToken()),
     currentPrice: z.optional(zMoney()),
     historicalPrice: z.optional(zMoney())
-}));
+});
+
+/** The schema `zNetworkTokenDetails()` returns. */
+export interface NetworkTokenDetailsSchema extends ReturnType<typeof zNetworkTokenDetailsBuild> {}
+
+export const zNetworkTokenDetails: () => NetworkTokenDetailsSchema = /* @__PURE__ */ lazy(zNetworkTokenDetailsBuild);
 
 export type NetworkTokenDetails = z.infer<ReturnType<typeof zNetworkTokenDetails>>;
 
-export const zFullNativeTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zFullNativeTransactionDetailsBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -2493,24 +3558,39 @@ export const zFullNativeTransactionDetails = /* @__PURE__ */ lazy(() => z.looseO
     baseFeePerGas: z.optional(z.string()),
     maxFeePerGas: z.optional(z.string()),
     maxPriorityFeePerGas: z.optional(z.string())
-}));
+});
+
+/** The schema `zFullNativeTransactionDetails()` returns. */
+export interface FullNativeTransactionDetailsSchema extends ReturnType<typeof zFullNativeTransactionDetailsBuild> {}
+
+export const zFullNativeTransactionDetails: () => FullNativeTransactionDetailsSchema = /* @__PURE__ */ lazy(zFullNativeTransactionDetailsBuild);
 
 export type FullNativeTransactionDetails = z.infer<ReturnType<typeof zFullNativeTransactionDetails>>;
 
-export const zTransactionDirectionType = /* @__PURE__ */ lazy(() => openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']));
+const zTransactionDirectionTypeBuild = () => openEnum(['SOURCE_TRANSACTION', 'DESTINATION_TRANSACTION']);
+
+/** The schema `zTransactionDirectionType()` returns. */
+export interface TransactionDirectionTypeSchema extends ReturnType<typeof zTransactionDirectionTypeBuild> {}
+
+export const zTransactionDirectionType: () => TransactionDirectionTypeSchema = /* @__PURE__ */ lazy(zTransactionDirectionTypeBuild);
 
 export type TransactionDirectionType = z.infer<ReturnType<typeof zTransactionDirectionType>>;
 
-export const zTeleporterMessageInfo = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTeleporterMessageInfoBuild = () => z.looseObject({
     teleporterMessageId: z.optional(z.string()),
     direction: z.optional(zTransactionDirectionType()),
     sourceChainId: z.optional(z.string()),
     destinationChainId: z.optional(z.string())
-}));
+});
+
+/** The schema `zTeleporterMessageInfo()` returns. */
+export interface TeleporterMessageInfoSchema extends ReturnType<typeof zTeleporterMessageInfoBuild> {}
+
+export const zTeleporterMessageInfo: () => TeleporterMessageInfoSchema = /* @__PURE__ */ lazy(zTeleporterMessageInfoBuild);
 
 export type TeleporterMessageInfo = z.infer<ReturnType<typeof zTeleporterMessageInfo>>;
 
-export const zGetTransactionResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zGetTransactionResponseBuild = () => z.looseObject({
     erc20Transfers: z.optional(z.array(zErc20TransferDetails())),
     erc721Transfers: z.optional(z.array(zErc721TransferDetails())),
     erc1155Transfers: z.optional(z.array(zErc1155TransferDetails())),
@@ -2518,18 +3598,28 @@ export const zGetTransactionResponse = /* @__PURE__ */ lazy(() => z.looseObject(
     networkTokenDetails: z.optional(zNetworkTokenDetails()),
     nativeTransaction: z.optional(zFullNativeTransactionDetails()),
     teleporterMessageInfo: z.optional(zTeleporterMessageInfo())
-}));
+});
+
+/** The schema `zGetTransactionResponse()` returns. */
+export interface GetTransactionResponseSchema extends ReturnType<typeof zGetTransactionResponseBuild> {}
+
+export const zGetTransactionResponse: () => GetTransactionResponseSchema = /* @__PURE__ */ lazy(zGetTransactionResponseBuild);
 
 export type GetTransactionResponse = z.infer<ReturnType<typeof zGetTransactionResponse>>;
 
-export const zImageAsset = /* @__PURE__ */ lazy(() => z.looseObject({
+const zImageAssetBuild = () => z.looseObject({
     assetId: z.optional(z.string()),
     imageUri: z.optional(z.string())
-}));
+});
+
+/** The schema `zImageAsset()` returns. */
+export interface ImageAssetSchema extends ReturnType<typeof zImageAssetBuild> {}
+
+export const zImageAsset: () => ImageAssetSchema = /* @__PURE__ */ lazy(zImageAssetBuild);
 
 export type ImageAsset = z.infer<ReturnType<typeof zImageAsset>>;
 
-export const zResourceLinkType = /* @__PURE__ */ lazy(() => openEnum([
+const zResourceLinkTypeBuild = () => openEnum([
     'Blog',
     'CoinGecko',
     'CoinMarketCap',
@@ -2548,26 +3638,41 @@ export const zResourceLinkType = /* @__PURE__ */ lazy(() => openEnum([
     'Website',
     'Whitepaper',
     'Youtube'
-]));
+]);
+
+/** The schema `zResourceLinkType()` returns. */
+export interface ResourceLinkTypeSchema extends ReturnType<typeof zResourceLinkTypeBuild> {}
+
+export const zResourceLinkType: () => ResourceLinkTypeSchema = /* @__PURE__ */ lazy(zResourceLinkTypeBuild);
 
 export type ResourceLinkType = z.infer<ReturnType<typeof zResourceLinkType>>;
 
-export const zResourceLink = /* @__PURE__ */ lazy(() => z.looseObject({
+const zResourceLinkBuild = () => z.looseObject({
     type: z.optional(zResourceLinkType()),
     url: z.optional(z.string())
-}));
+});
+
+/** The schema `zResourceLink()` returns. */
+export interface ResourceLinkSchema extends ReturnType<typeof zResourceLinkBuild> {}
+
+export const zResourceLink: () => ResourceLinkSchema = /* @__PURE__ */ lazy(zResourceLinkBuild);
 
 export type ResourceLink = z.infer<ReturnType<typeof zResourceLink>>;
 
-export const zContractDeploymentDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zContractDeploymentDetailsBuild = () => z.looseObject({
     txHash: z.string(),
     deployerAddress: z.optional(z.string()),
     deployerContractAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zContractDeploymentDetails()` returns. */
+export interface ContractDeploymentDetailsSchema extends ReturnType<typeof zContractDeploymentDetailsBuild> {}
+
+export const zContractDeploymentDetails: () => ContractDeploymentDetailsSchema = /* @__PURE__ */ lazy(zContractDeploymentDetailsBuild);
 
 export type ContractDeploymentDetails = z.infer<ReturnType<typeof zContractDeploymentDetails>>;
 
-export const zUnknownContract = /* @__PURE__ */ lazy(() => z.looseObject({
+const zUnknownContractBuild = () => z.looseObject({
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     officialSite: z.optional(z.string()),
@@ -2580,17 +3685,27 @@ export const zUnknownContract = /* @__PURE__ */ lazy(() => z.looseObject({
     address: z.string(),
     deploymentDetails: z.optional(zContractDeploymentDetails()),
     ercType: z.optional(openEnum(['UNKNOWN']))
-}));
+});
+
+/** The schema `zUnknownContract()` returns. */
+export interface UnknownContractSchema extends ReturnType<typeof zUnknownContractBuild> {}
+
+export const zUnknownContract: () => UnknownContractSchema = /* @__PURE__ */ lazy(zUnknownContractBuild);
 
 export type UnknownContract = z.infer<ReturnType<typeof zUnknownContract>>;
 
-export const zPricingProviders = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPricingProvidersBuild = () => z.looseObject({
     coingeckoCoinId: z.optional(z.string())
-}));
+});
+
+/** The schema `zPricingProviders()` returns. */
+export interface PricingProvidersSchema extends ReturnType<typeof zPricingProvidersBuild> {}
+
+export const zPricingProviders: () => PricingProvidersSchema = /* @__PURE__ */ lazy(zPricingProvidersBuild);
 
 export type PricingProviders = z.infer<ReturnType<typeof zPricingProviders>>;
 
-export const zErc20Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20ContractBuild = () => z.looseObject({
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     officialSite: z.optional(z.string()),
@@ -2606,11 +3721,16 @@ export const zErc20Contract = /* @__PURE__ */ lazy(() => z.looseObject({
     symbol: z.optional(z.string()),
     decimals: z.optional(jsonNumber(z.number())),
     pricingProviders: z.optional(zPricingProviders())
-}));
+});
+
+/** The schema `zErc20Contract()` returns. */
+export interface Erc20ContractSchema extends ReturnType<typeof zErc20ContractBuild> {}
+
+export const zErc20Contract: () => Erc20ContractSchema = /* @__PURE__ */ lazy(zErc20ContractBuild);
 
 export type Erc20Contract = z.infer<ReturnType<typeof zErc20Contract>>;
 
-export const zErc721Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721ContractBuild = () => z.looseObject({
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     officialSite: z.optional(z.string()),
@@ -2624,11 +3744,16 @@ export const zErc721Contract = /* @__PURE__ */ lazy(() => z.looseObject({
     deploymentDetails: z.optional(zContractDeploymentDetails()),
     ercType: z.optional(openEnum(['ERC-721'])),
     symbol: z.optional(z.string())
-}));
+});
+
+/** The schema `zErc721Contract()` returns. */
+export interface Erc721ContractSchema extends ReturnType<typeof zErc721ContractBuild> {}
+
+export const zErc721Contract: () => Erc721ContractSchema = /* @__PURE__ */ lazy(zErc721ContractBuild);
 
 export type Erc721Contract = z.infer<ReturnType<typeof zErc721Contract>>;
 
-export const zErc1155Contract = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155ContractBuild = () => z.looseObject({
     name: z.optional(z.string()),
     description: z.optional(z.string()),
     officialSite: z.optional(z.string()),
@@ -2643,11 +3768,16 @@ export const zErc1155Contract = /* @__PURE__ */ lazy(() => z.looseObject({
     ercType: z.optional(openEnum(['ERC-1155'])),
     symbol: z.optional(z.string()),
     pricingProviders: z.optional(zPricingProviders())
-}));
+});
+
+/** The schema `zErc1155Contract()` returns. */
+export interface Erc1155ContractSchema extends ReturnType<typeof zErc1155ContractBuild> {}
+
+export const zErc1155Contract: () => Erc1155ContractSchema = /* @__PURE__ */ lazy(zErc1155ContractBuild);
 
 export type Erc1155Contract = z.infer<ReturnType<typeof zErc1155Contract>>;
 
-export const zListContractsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListContractsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     contracts: z.optional(z.array(z.union([
         zErc721Contract(),
@@ -2655,21 +3785,36 @@ export const zListContractsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
         zErc20Contract(),
         zUnknownContract()
     ])))
-}));
+});
+
+/** The schema `zListContractsResponse()` returns. */
+export interface ListContractsResponseSchema extends ReturnType<typeof zListContractsResponseBuild> {}
+
+export const zListContractsResponse: () => ListContractsResponseSchema = /* @__PURE__ */ lazy(zListContractsResponseBuild);
 
 export type ListContractsResponse = z.infer<ReturnType<typeof zListContractsResponse>>;
 
-export const zDataListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDataListChainsResponseBuild = () => z.looseObject({
     chains: z.optional(z.array(zChainInfo()))
-}));
+});
+
+/** The schema `zDataListChainsResponse()` returns. */
+export interface DataListChainsResponseSchema extends ReturnType<typeof zDataListChainsResponseBuild> {}
+
+export const zDataListChainsResponse: () => DataListChainsResponseSchema = /* @__PURE__ */ lazy(zDataListChainsResponseBuild);
 
 export type DataListChainsResponse = z.infer<ReturnType<typeof zDataListChainsResponse>>;
 
-export const zApiFeature = /* @__PURE__ */ lazy(() => openEnum([
+const zApiFeatureBuild = () => openEnum([
     'nftIndexing',
     'webhooks',
     'teleporter'
-]));
+]);
+
+/** The schema `zApiFeature()` returns. */
+export interface ApiFeatureSchema extends ReturnType<typeof zApiFeatureBuild> {}
+
+export const zApiFeature: () => ApiFeatureSchema = /* @__PURE__ */ lazy(zApiFeatureBuild);
 
 export type ApiFeature = z.infer<ReturnType<typeof zApiFeature>>;
 
@@ -2681,7 +3826,7 @@ export const zGetChainResponse = zChainInfo;
 
 export type GetChainResponse = z.infer<ReturnType<typeof zGetChainResponse>>;
 
-export const zErc20Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TransferBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -2692,11 +3837,16 @@ export const zErc20Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
     logIndex: jsonNumber(z.number()),
     value: z.optional(z.string()),
     erc20Token: z.optional(zErc20Token())
-}));
+});
+
+/** The schema `zErc20Transfer()` returns. */
+export interface Erc20TransferSchema extends ReturnType<typeof zErc20TransferBuild> {}
+
+export const zErc20Transfer: () => Erc20TransferSchema = /* @__PURE__ */ lazy(zErc20TransferBuild);
 
 export type Erc20Transfer = z.infer<ReturnType<typeof zErc20Transfer>>;
 
-export const zErc721Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc721TransferBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -2706,11 +3856,16 @@ export const zErc721Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
     to: z.optional(zRichAddress()),
     logIndex: jsonNumber(z.number()),
     erc721Token: z.optional(zErc721Token())
-}));
+});
+
+/** The schema `zErc721Transfer()` returns. */
+export interface Erc721TransferSchema extends ReturnType<typeof zErc721TransferBuild> {}
+
+export const zErc721Transfer: () => Erc721TransferSchema = /* @__PURE__ */ lazy(zErc721TransferBuild);
 
 export type Erc721Transfer = z.infer<ReturnType<typeof zErc721Transfer>>;
 
-export const zErc1155Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc1155TransferBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -2721,39 +3876,59 @@ export const zErc1155Transfer = /* @__PURE__ */ lazy(() => z.looseObject({
     logIndex: jsonNumber(z.number()),
     value: z.optional(z.string()),
     erc1155Token: z.optional(zErc1155Token())
-}));
+});
+
+/** The schema `zErc1155Transfer()` returns. */
+export interface Erc1155TransferSchema extends ReturnType<typeof zErc1155TransferBuild> {}
+
+export const zErc1155Transfer: () => Erc1155TransferSchema = /* @__PURE__ */ lazy(zErc1155TransferBuild);
 
 export type Erc1155Transfer = z.infer<ReturnType<typeof zErc1155Transfer>>;
 
-export const zListTransfersResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListTransfersResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transfers: z.optional(z.array(z.union([
         zErc20Transfer(),
         zErc721Transfer(),
         zErc1155Transfer()
     ])))
-}));
+});
+
+/** The schema `zListTransfersResponse()` returns. */
+export interface ListTransfersResponseSchema extends ReturnType<typeof zListTransfersResponseBuild> {}
+
+export const zListTransfersResponse: () => ListTransfersResponseSchema = /* @__PURE__ */ lazy(zListTransfersResponseBuild);
 
 export type ListTransfersResponse = z.infer<ReturnType<typeof zListTransfersResponse>>;
 
-export const zTransactionDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionDetailsBuild = () => z.looseObject({
     nativeTransaction: z.optional(zNativeTransaction()),
     erc20Transfers: z.optional(z.array(zErc20TransferDetails())),
     erc721Transfers: z.optional(z.array(zErc721TransferDetails())),
     erc1155Transfers: z.optional(z.array(zErc1155TransferDetails())),
     internalTransactions: z.optional(z.array(zInternalTransactionDetails()))
-}));
+});
+
+/** The schema `zTransactionDetails()` returns. */
+export interface TransactionDetailsSchema extends ReturnType<typeof zTransactionDetailsBuild> {}
+
+export const zTransactionDetails: () => TransactionDetailsSchema = /* @__PURE__ */ lazy(zTransactionDetailsBuild);
 
 export type TransactionDetails = z.infer<ReturnType<typeof zTransactionDetails>>;
 
-export const zListTransactionDetailsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListTransactionDetailsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zTransactionDetails()))
-}));
+});
+
+/** The schema `zListTransactionDetailsResponse()` returns. */
+export interface ListTransactionDetailsResponseSchema extends ReturnType<typeof zListTransactionDetailsResponseBuild> {}
+
+export const zListTransactionDetailsResponse: () => ListTransactionDetailsResponseSchema = /* @__PURE__ */ lazy(zListTransactionDetailsResponseBuild);
 
 export type ListTransactionDetailsResponse = z.infer<ReturnType<typeof zListTransactionDetailsResponse>>;
 
-export const zErc20TokenV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TokenV2Build = () => z.looseObject({
     address: z.string(),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
@@ -2762,59 +3937,94 @@ export const zErc20TokenV2 = /* @__PURE__ */ lazy(() => z.looseObject({
     ercType: z.optional(openEnum(['ERC-20'])),
     price: z.optional(zMoney()),
     tokenReputation: z.nullish(openEnum(['Malicious', 'Benign']))
-}));
+});
+
+/** The schema `zErc20TokenV2()` returns. */
+export interface Erc20TokenV2Schema extends ReturnType<typeof zErc20TokenV2Build> {}
+
+export const zErc20TokenV2: () => Erc20TokenV2Schema = /* @__PURE__ */ lazy(zErc20TokenV2Build);
 
 export type Erc20TokenV2 = z.infer<ReturnType<typeof zErc20TokenV2>>;
 
-export const zErc20TransferDetailsV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+const zErc20TransferDetailsV2Build = () => z.looseObject({
     from: z.optional(zRichAddress()),
     to: z.optional(zRichAddress()),
     logIndex: jsonNumber(z.number()),
     value: z.optional(z.string()),
     erc20Token: z.optional(zErc20TokenV2())
-}));
+});
+
+/** The schema `zErc20TransferDetailsV2()` returns. */
+export interface Erc20TransferDetailsV2Schema extends ReturnType<typeof zErc20TransferDetailsV2Build> {}
+
+export const zErc20TransferDetailsV2: () => Erc20TransferDetailsV2Schema = /* @__PURE__ */ lazy(zErc20TransferDetailsV2Build);
 
 export type Erc20TransferDetailsV2 = z.infer<ReturnType<typeof zErc20TransferDetailsV2>>;
 
-export const zTransactionDetailsV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTransactionDetailsV2Build = () => z.looseObject({
     nativeTransaction: z.optional(zNativeTransaction()),
     erc20Transfers: z.optional(z.array(zErc20TransferDetailsV2())),
     erc721Transfers: z.optional(z.array(zErc721TransferDetails())),
     erc1155Transfers: z.optional(z.array(zErc1155TransferDetails())),
     internalTransactions: z.optional(z.array(zInternalTransactionDetails()))
-}));
+});
+
+/** The schema `zTransactionDetailsV2()` returns. */
+export interface TransactionDetailsV2Schema extends ReturnType<typeof zTransactionDetailsV2Build> {}
+
+export const zTransactionDetailsV2: () => TransactionDetailsV2Schema = /* @__PURE__ */ lazy(zTransactionDetailsV2Build);
 
 export type TransactionDetailsV2 = z.infer<ReturnType<typeof zTransactionDetailsV2>>;
 
-export const zListTransactionDetailsResponseV2 = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListTransactionDetailsResponseV2Build = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zTransactionDetailsV2()))
-}));
+});
+
+/** The schema `zListTransactionDetailsResponseV2()` returns. */
+export interface ListTransactionDetailsResponseV2Schema extends ReturnType<typeof zListTransactionDetailsResponseV2Build> {}
+
+export const zListTransactionDetailsResponseV2: () => ListTransactionDetailsResponseV2Schema = /* @__PURE__ */ lazy(zListTransactionDetailsResponseV2Build);
 
 export type ListTransactionDetailsResponseV2 = z.infer<ReturnType<typeof zListTransactionDetailsResponseV2>>;
 
-export const zListErc20TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc20TransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zErc20Transfer()))
-}));
+});
+
+/** The schema `zListErc20TransactionsResponse()` returns. */
+export interface ListErc20TransactionsResponseSchema extends ReturnType<typeof zListErc20TransactionsResponseBuild> {}
+
+export const zListErc20TransactionsResponse: () => ListErc20TransactionsResponseSchema = /* @__PURE__ */ lazy(zListErc20TransactionsResponseBuild);
 
 export type ListErc20TransactionsResponse = z.infer<ReturnType<typeof zListErc20TransactionsResponse>>;
 
-export const zListErc721TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc721TransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zErc721Transfer()))
-}));
+});
+
+/** The schema `zListErc721TransactionsResponse()` returns. */
+export interface ListErc721TransactionsResponseSchema extends ReturnType<typeof zListErc721TransactionsResponseBuild> {}
+
+export const zListErc721TransactionsResponse: () => ListErc721TransactionsResponseSchema = /* @__PURE__ */ lazy(zListErc721TransactionsResponseBuild);
 
 export type ListErc721TransactionsResponse = z.infer<ReturnType<typeof zListErc721TransactionsResponse>>;
 
-export const zListErc1155TransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListErc1155TransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zErc1155Transfer()))
-}));
+});
+
+/** The schema `zListErc1155TransactionsResponse()` returns. */
+export interface ListErc1155TransactionsResponseSchema extends ReturnType<typeof zListErc1155TransactionsResponseBuild> {}
+
+export const zListErc1155TransactionsResponse: () => ListErc1155TransactionsResponseSchema = /* @__PURE__ */ lazy(zListErc1155TransactionsResponseBuild);
 
 export type ListErc1155TransactionsResponse = z.infer<ReturnType<typeof zListErc1155TransactionsResponse>>;
 
-export const zInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
+const zInternalTransactionBuild = () => z.looseObject({
     blockNumber: z.string(),
     blockTimestamp: z.optional(jsonNumber(z.number())),
     blockTimestampMilliseconds: z.optional(jsonNumber(z.number())),
@@ -2827,21 +4037,36 @@ export const zInternalTransaction = /* @__PURE__ */ lazy(() => z.looseObject({
     isReverted: z.optional(z.boolean()),
     gasUsed: z.optional(z.string()),
     gasLimit: z.optional(z.string())
-}));
+});
+
+/** The schema `zInternalTransaction()` returns. */
+export interface InternalTransactionSchema extends ReturnType<typeof zInternalTransactionBuild> {}
+
+export const zInternalTransaction: () => InternalTransactionSchema = /* @__PURE__ */ lazy(zInternalTransactionBuild);
 
 export type InternalTransaction = z.infer<ReturnType<typeof zInternalTransaction>>;
 
-export const zListInternalTransactionsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zListInternalTransactionsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     transactions: z.optional(z.array(zInternalTransaction()))
-}));
+});
+
+/** The schema `zListInternalTransactionsResponse()` returns. */
+export interface ListInternalTransactionsResponseSchema extends ReturnType<typeof zListInternalTransactionsResponseBuild> {}
+
+export const zListInternalTransactionsResponse: () => ListInternalTransactionsResponseSchema = /* @__PURE__ */ lazy(zListInternalTransactionsResponseBuild);
 
 export type ListInternalTransactionsResponse = z.infer<ReturnType<typeof zListInternalTransactionsResponse>>;
 
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = /* @__PURE__ */ lazy(() => z.string());
+const zGlobalParamChainIdBuild = () => z.string();
+
+/** The schema `zGlobalParamChainId()` returns. */
+export interface GlobalParamChainIdSchema extends ReturnType<typeof zGlobalParamChainIdBuild> {}
+
+export const zGlobalParamChainId: () => GlobalParamChainIdSchema = /* @__PURE__ */ lazy(zGlobalParamChainIdBuild);
 
 export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>;
 
@@ -2855,7 +4080,12 @@ export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>
 /**
  * The health of the service. This checks the read and write health of the database and cache.
  */
-export const zDataHealthCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
+const zDataHealthCheckResultBuild = () => zHealthCheckResultDto();
+
+/** The schema `zDataHealthCheckResult()` returns. */
+export interface DataHealthCheckResultSchema extends ReturnType<typeof zDataHealthCheckResultBuild> {}
+
+export const zDataHealthCheckResult: () => DataHealthCheckResultSchema = /* @__PURE__ */ lazy(zDataHealthCheckResultBuild);
 
 export type DataHealthCheckResult = z.infer<ReturnType<typeof zDataHealthCheckResult>>;
 
@@ -2869,45 +4099,75 @@ export type LiveCheckResult = z.infer<ReturnType<typeof zLiveCheckResult>>;
 /**
  * Successful response
  */
-export const zListAddressChainsResult = /* @__PURE__ */ lazy(() => zListAddressChainsResponse());
+const zListAddressChainsResultBuild = () => zListAddressChainsResponse();
+
+/** The schema `zListAddressChainsResult()` returns. */
+export interface ListAddressChainsResultSchema extends ReturnType<typeof zListAddressChainsResultBuild> {}
+
+export const zListAddressChainsResult: () => ListAddressChainsResultSchema = /* @__PURE__ */ lazy(zListAddressChainsResultBuild);
 
 export type ListAddressChainsResult = z.infer<ReturnType<typeof zListAddressChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestTransactionsAllChainsResult = /* @__PURE__ */ lazy(() => zListNativeTransactionsResponse());
+const zListLatestTransactionsAllChainsResultBuild = () => zListNativeTransactionsResponse();
+
+/** The schema `zListLatestTransactionsAllChainsResult()` returns. */
+export interface ListLatestTransactionsAllChainsResultSchema extends ReturnType<typeof zListLatestTransactionsAllChainsResultBuild> {}
+
+export const zListLatestTransactionsAllChainsResult: () => ListLatestTransactionsAllChainsResultSchema = /* @__PURE__ */ lazy(zListLatestTransactionsAllChainsResultBuild);
 
 export type ListLatestTransactionsAllChainsResult = z.infer<ReturnType<typeof zListLatestTransactionsAllChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestBlocksAllChainsResult = /* @__PURE__ */ lazy(() => zListEvmBlocksResponse());
+const zListLatestBlocksAllChainsResultBuild = () => zListEvmBlocksResponse();
+
+/** The schema `zListLatestBlocksAllChainsResult()` returns. */
+export interface ListLatestBlocksAllChainsResultSchema extends ReturnType<typeof zListLatestBlocksAllChainsResultBuild> {}
+
+export const zListLatestBlocksAllChainsResult: () => ListLatestBlocksAllChainsResultSchema = /* @__PURE__ */ lazy(zListLatestBlocksAllChainsResultBuild);
 
 export type ListLatestBlocksAllChainsResult = z.infer<ReturnType<typeof zListLatestBlocksAllChainsResult>>;
 
 /**
  * Successful response
  */
-export const zListTokensResult = /* @__PURE__ */ lazy(() => zListNftTokens());
+const zListTokensResultBuild = () => zListNftTokens();
+
+/** The schema `zListTokensResult()` returns. */
+export interface ListTokensResultSchema extends ReturnType<typeof zListTokensResultBuild> {}
+
+export const zListTokensResult: () => ListTokensResultSchema = /* @__PURE__ */ lazy(zListTokensResultBuild);
 
 export type ListTokensResult = z.infer<ReturnType<typeof zListTokensResult>>;
 
 /**
  * Successful response
  */
-export const zGetTokenDetailsResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('ercType', [
+const zGetTokenDetailsResultBuild = () => z.discriminatedUnion('ercType', [
     z.extend(zErc721Token(), { ercType: z.literal('ERC-721') }),
     z.extend(zErc1155Token(), { ercType: z.literal('ERC-1155') })
-]));
+]);
+
+/** The schema `zGetTokenDetailsResult()` returns. */
+export interface GetTokenDetailsResultSchema extends ReturnType<typeof zGetTokenDetailsResultBuild> {}
+
+export const zGetTokenDetailsResult: () => GetTokenDetailsResultSchema = /* @__PURE__ */ lazy(zGetTokenDetailsResultBuild);
 
 export type GetTokenDetailsResult = z.infer<ReturnType<typeof zGetTokenDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zGetOperationResultResult = /* @__PURE__ */ lazy(() => zOperationStatusResponse());
+const zGetOperationResultResultBuild = () => zOperationStatusResponse();
+
+/** The schema `zGetOperationResultResult()` returns. */
+export interface GetOperationResultResultSchema extends ReturnType<typeof zGetOperationResultResultBuild> {}
+
+export const zGetOperationResultResult: () => GetOperationResultResultSchema = /* @__PURE__ */ lazy(zGetOperationResultResultBuild);
 
 export type GetOperationResultResult = z.infer<ReturnType<typeof zGetOperationResultResult>>;
 
@@ -2921,55 +4181,85 @@ export type PostTransactionExportJobResult = z.infer<ReturnType<typeof zPostTran
 /**
  * Successful response
  */
-export const zGetTxByHashResult = /* @__PURE__ */ lazy(() => z.union([
+const zGetTxByHashResultBuild = () => z.union([
     zPChainTransaction(),
     zXChainNonLinearTransaction(),
     zXChainLinearTransaction(),
     zCChainExportTransaction(),
     zCChainImportTransaction()
-]));
+]);
+
+/** The schema `zGetTxByHashResult()` returns. */
+export interface GetTxByHashResultSchema extends ReturnType<typeof zGetTxByHashResultBuild> {}
+
+export const zGetTxByHashResult: () => GetTxByHashResultSchema = /* @__PURE__ */ lazy(zGetTxByHashResultBuild);
 
 export type GetTxByHashResult = z.infer<ReturnType<typeof zGetTxByHashResult>>;
 
 /**
  * Successful response
  */
-export const zListLatestPrimaryNetworkTransactionsResult = /* @__PURE__ */ lazy(() => z.union([
+const zListLatestPrimaryNetworkTransactionsResultBuild = () => z.union([
     zListPChainTransactionsResponse(),
     zListXChainTransactionsResponse(),
     zListCChainAtomicTransactionsResponse()
-]));
+]);
+
+/** The schema `zListLatestPrimaryNetworkTransactionsResult()` returns. */
+export interface ListLatestPrimaryNetworkTransactionsResultSchema extends ReturnType<typeof zListLatestPrimaryNetworkTransactionsResultBuild> {}
+
+export const zListLatestPrimaryNetworkTransactionsResult: () => ListLatestPrimaryNetworkTransactionsResultSchema = /* @__PURE__ */ lazy(zListLatestPrimaryNetworkTransactionsResultBuild);
 
 export type ListLatestPrimaryNetworkTransactionsResult = z.infer<ReturnType<typeof zListLatestPrimaryNetworkTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListActivePrimaryNetworkStakingTransactionsResult = /* @__PURE__ */ lazy(() => zListPChainTransactionsResponse());
+const zListActivePrimaryNetworkStakingTransactionsResultBuild = () => zListPChainTransactionsResponse();
+
+/** The schema `zListActivePrimaryNetworkStakingTransactionsResult()` returns. */
+export interface ListActivePrimaryNetworkStakingTransactionsResultSchema extends ReturnType<typeof zListActivePrimaryNetworkStakingTransactionsResultBuild> {}
+
+export const zListActivePrimaryNetworkStakingTransactionsResult: () => ListActivePrimaryNetworkStakingTransactionsResultSchema = /* @__PURE__ */ lazy(zListActivePrimaryNetworkStakingTransactionsResultBuild);
 
 export type ListActivePrimaryNetworkStakingTransactionsResult = z.infer<ReturnType<typeof zListActivePrimaryNetworkStakingTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListPendingPrimaryNetworkRewardsResult = /* @__PURE__ */ lazy(() => zListPendingRewardsResponse());
+const zListPendingPrimaryNetworkRewardsResultBuild = () => zListPendingRewardsResponse();
+
+/** The schema `zListPendingPrimaryNetworkRewardsResult()` returns. */
+export interface ListPendingPrimaryNetworkRewardsResultSchema extends ReturnType<typeof zListPendingPrimaryNetworkRewardsResultBuild> {}
+
+export const zListPendingPrimaryNetworkRewardsResult: () => ListPendingPrimaryNetworkRewardsResultSchema = /* @__PURE__ */ lazy(zListPendingPrimaryNetworkRewardsResultBuild);
 
 export type ListPendingPrimaryNetworkRewardsResult = z.infer<ReturnType<typeof zListPendingPrimaryNetworkRewardsResult>>;
 
 /**
  * Successful response
  */
-export const zListHistoricalPrimaryNetworkRewardsResult = /* @__PURE__ */ lazy(() => zListHistoricalRewardsResponse());
+const zListHistoricalPrimaryNetworkRewardsResultBuild = () => zListHistoricalRewardsResponse();
+
+/** The schema `zListHistoricalPrimaryNetworkRewardsResult()` returns. */
+export interface ListHistoricalPrimaryNetworkRewardsResultSchema extends ReturnType<typeof zListHistoricalPrimaryNetworkRewardsResultBuild> {}
+
+export const zListHistoricalPrimaryNetworkRewardsResult: () => ListHistoricalPrimaryNetworkRewardsResultSchema = /* @__PURE__ */ lazy(zListHistoricalPrimaryNetworkRewardsResultBuild);
 
 export type ListHistoricalPrimaryNetworkRewardsResult = z.infer<ReturnType<typeof zListHistoricalPrimaryNetworkRewardsResult>>;
 
 /**
  * Successful response
  */
-export const zGetUtxosByAddressesResult = /* @__PURE__ */ lazy(() => z.union([
+const zGetUtxosByAddressesResultBuild = () => z.union([
     zListPChainUtxosResponse(),
     zListUtxosResponse()
-]));
+]);
+
+/** The schema `zGetUtxosByAddressesResult()` returns. */
+export interface GetUtxosByAddressesResultSchema extends ReturnType<typeof zGetUtxosByAddressesResultBuild> {}
+
+export const zGetUtxosByAddressesResult: () => GetUtxosByAddressesResultSchema = /* @__PURE__ */ lazy(zGetUtxosByAddressesResultBuild);
 
 export type GetUtxosByAddressesResult = z.infer<ReturnType<typeof zGetUtxosByAddressesResult>>;
 
@@ -2983,7 +4273,12 @@ export type GetUtxosByAddressesV2Result = z.infer<ReturnType<typeof zGetUtxosByA
 /**
  * Successful response
  */
-export const zGetLastActivityTimestampByAddressesResult = /* @__PURE__ */ lazy(() => zLastActivityTimestamp());
+const zGetLastActivityTimestampByAddressesResultBuild = () => zLastActivityTimestamp();
+
+/** The schema `zGetLastActivityTimestampByAddressesResult()` returns. */
+export interface GetLastActivityTimestampByAddressesResultSchema extends ReturnType<typeof zGetLastActivityTimestampByAddressesResultBuild> {}
+
+export const zGetLastActivityTimestampByAddressesResult: () => GetLastActivityTimestampByAddressesResultSchema = /* @__PURE__ */ lazy(zGetLastActivityTimestampByAddressesResultBuild);
 
 export type GetLastActivityTimestampByAddressesResult = z.infer<ReturnType<typeof zGetLastActivityTimestampByAddressesResult>>;
 
@@ -2997,25 +4292,40 @@ export type GetLastActivityTimestampByAddressesV2Result = z.infer<ReturnType<typ
 /**
  * Successful response
  */
-export const zGetBalancesByAddressesResult = /* @__PURE__ */ lazy(() => z.union([
+const zGetBalancesByAddressesResultBuild = () => z.union([
     zListPChainBalancesResponse(),
     zListXChainBalancesResponse(),
     zListCChainAtomicBalancesResponse()
-]));
+]);
+
+/** The schema `zGetBalancesByAddressesResult()` returns. */
+export interface GetBalancesByAddressesResultSchema extends ReturnType<typeof zGetBalancesByAddressesResultBuild> {}
+
+export const zGetBalancesByAddressesResult: () => GetBalancesByAddressesResultSchema = /* @__PURE__ */ lazy(zGetBalancesByAddressesResultBuild);
 
 export type GetBalancesByAddressesResult = z.infer<ReturnType<typeof zGetBalancesByAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetBlockByIdResult = /* @__PURE__ */ lazy(() => zGetPrimaryNetworkBlockResponse());
+const zGetBlockByIdResultBuild = () => zGetPrimaryNetworkBlockResponse();
+
+/** The schema `zGetBlockByIdResult()` returns. */
+export interface GetBlockByIdResultSchema extends ReturnType<typeof zGetBlockByIdResultBuild> {}
+
+export const zGetBlockByIdResult: () => GetBlockByIdResultSchema = /* @__PURE__ */ lazy(zGetBlockByIdResultBuild);
 
 export type GetBlockByIdResult = z.infer<ReturnType<typeof zGetBlockByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListPrimaryNetworkBlocksByNodeIdResult = /* @__PURE__ */ lazy(() => zListPrimaryNetworkBlocksResponse());
+const zListPrimaryNetworkBlocksByNodeIdResultBuild = () => zListPrimaryNetworkBlocksResponse();
+
+/** The schema `zListPrimaryNetworkBlocksByNodeIdResult()` returns. */
+export interface ListPrimaryNetworkBlocksByNodeIdResultSchema extends ReturnType<typeof zListPrimaryNetworkBlocksByNodeIdResultBuild> {}
+
+export const zListPrimaryNetworkBlocksByNodeIdResult: () => ListPrimaryNetworkBlocksByNodeIdResultSchema = /* @__PURE__ */ lazy(zListPrimaryNetworkBlocksByNodeIdResultBuild);
 
 export type ListPrimaryNetworkBlocksByNodeIdResult = z.infer<ReturnType<typeof zListPrimaryNetworkBlocksByNodeIdResult>>;
 
@@ -3029,14 +4339,24 @@ export type ListLatestPrimaryNetworkBlocksResult = z.infer<ReturnType<typeof zLi
 /**
  * Successful response
  */
-export const zListLatestXChainVerticesResult = /* @__PURE__ */ lazy(() => zListXChainVerticesResponse());
+const zListLatestXChainVerticesResultBuild = () => zListXChainVerticesResponse();
+
+/** The schema `zListLatestXChainVerticesResult()` returns. */
+export interface ListLatestXChainVerticesResultSchema extends ReturnType<typeof zListLatestXChainVerticesResultBuild> {}
+
+export const zListLatestXChainVerticesResult: () => ListLatestXChainVerticesResultSchema = /* @__PURE__ */ lazy(zListLatestXChainVerticesResultBuild);
 
 export type ListLatestXChainVerticesResult = z.infer<ReturnType<typeof zListLatestXChainVerticesResult>>;
 
 /**
  * Successful response
  */
-export const zGetVertexByHashResult = /* @__PURE__ */ lazy(() => zXChainVertex());
+const zGetVertexByHashResultBuild = () => zXChainVertex();
+
+/** The schema `zGetVertexByHashResult()` returns. */
+export interface GetVertexByHashResultSchema extends ReturnType<typeof zGetVertexByHashResultBuild> {}
+
+export const zGetVertexByHashResult: () => GetVertexByHashResultSchema = /* @__PURE__ */ lazy(zGetVertexByHashResultBuild);
 
 export type GetVertexByHashResult = z.infer<ReturnType<typeof zGetVertexByHashResult>>;
 
@@ -3050,63 +4370,108 @@ export type GetVertexByHeightResult = z.infer<ReturnType<typeof zGetVertexByHeig
 /**
  * Successful response
  */
-export const zGetAssetDetailsResult = /* @__PURE__ */ lazy(() => zXChainAssetDetails());
+const zGetAssetDetailsResultBuild = () => zXChainAssetDetails();
+
+/** The schema `zGetAssetDetailsResult()` returns. */
+export interface GetAssetDetailsResultSchema extends ReturnType<typeof zGetAssetDetailsResultBuild> {}
+
+export const zGetAssetDetailsResult: () => GetAssetDetailsResultSchema = /* @__PURE__ */ lazy(zGetAssetDetailsResultBuild);
 
 export type GetAssetDetailsResult = z.infer<ReturnType<typeof zGetAssetDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zListAssetTransactionsResult = /* @__PURE__ */ lazy(() => zListXChainTransactionsResponse());
+const zListAssetTransactionsResultBuild = () => zListXChainTransactionsResponse();
+
+/** The schema `zListAssetTransactionsResult()` returns. */
+export interface ListAssetTransactionsResultSchema extends ReturnType<typeof zListAssetTransactionsResultBuild> {}
+
+export const zListAssetTransactionsResult: () => ListAssetTransactionsResultSchema = /* @__PURE__ */ lazy(zListAssetTransactionsResultBuild);
 
 export type ListAssetTransactionsResult = z.infer<ReturnType<typeof zListAssetTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainIdsForAddressesResult = /* @__PURE__ */ lazy(() => zChainAddressChainIdMapListResponse());
+const zGetChainIdsForAddressesResultBuild = () => zChainAddressChainIdMapListResponse();
+
+/** The schema `zGetChainIdsForAddressesResult()` returns. */
+export interface GetChainIdsForAddressesResultSchema extends ReturnType<typeof zGetChainIdsForAddressesResultBuild> {}
+
+export const zGetChainIdsForAddressesResult: () => GetChainIdsForAddressesResultSchema = /* @__PURE__ */ lazy(zGetChainIdsForAddressesResultBuild);
 
 export type GetChainIdsForAddressesResult = z.infer<ReturnType<typeof zGetChainIdsForAddressesResult>>;
 
 /**
  * Successful response
  */
-export const zGetNetworkDetailsResult = /* @__PURE__ */ lazy(() => zGetNetworkDetailsResponse());
+const zGetNetworkDetailsResultBuild = () => zGetNetworkDetailsResponse();
+
+/** The schema `zGetNetworkDetailsResult()` returns. */
+export interface GetNetworkDetailsResultSchema extends ReturnType<typeof zGetNetworkDetailsResultBuild> {}
+
+export const zGetNetworkDetailsResult: () => GetNetworkDetailsResultSchema = /* @__PURE__ */ lazy(zGetNetworkDetailsResultBuild);
 
 export type GetNetworkDetailsResult = z.infer<ReturnType<typeof zGetNetworkDetailsResult>>;
 
 /**
  * Successful response
  */
-export const zListBlockchainsResult = /* @__PURE__ */ lazy(() => zListBlockchainsResponse());
+const zListBlockchainsResultBuild = () => zListBlockchainsResponse();
+
+/** The schema `zListBlockchainsResult()` returns. */
+export interface ListBlockchainsResultSchema extends ReturnType<typeof zListBlockchainsResultBuild> {}
+
+export const zListBlockchainsResult: () => ListBlockchainsResultSchema = /* @__PURE__ */ lazy(zListBlockchainsResultBuild);
 
 export type ListBlockchainsResult = z.infer<ReturnType<typeof zListBlockchainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetBlockchainByIdResult = /* @__PURE__ */ lazy(() => zBlockchain());
+const zGetBlockchainByIdResultBuild = () => zBlockchain();
+
+/** The schema `zGetBlockchainByIdResult()` returns. */
+export interface GetBlockchainByIdResultSchema extends ReturnType<typeof zGetBlockchainByIdResultBuild> {}
+
+export const zGetBlockchainByIdResult: () => GetBlockchainByIdResultSchema = /* @__PURE__ */ lazy(zGetBlockchainByIdResultBuild);
 
 export type GetBlockchainByIdResult = z.infer<ReturnType<typeof zGetBlockchainByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListSubnetsResult = /* @__PURE__ */ lazy(() => zListSubnetsResponse());
+const zListSubnetsResultBuild = () => zListSubnetsResponse();
+
+/** The schema `zListSubnetsResult()` returns. */
+export interface ListSubnetsResultSchema extends ReturnType<typeof zListSubnetsResultBuild> {}
+
+export const zListSubnetsResult: () => ListSubnetsResultSchema = /* @__PURE__ */ lazy(zListSubnetsResultBuild);
 
 export type ListSubnetsResult = z.infer<ReturnType<typeof zListSubnetsResult>>;
 
 /**
  * Successful response
  */
-export const zGetSubnetByIdResult = /* @__PURE__ */ lazy(() => zSubnet());
+const zGetSubnetByIdResultBuild = () => zSubnet();
+
+/** The schema `zGetSubnetByIdResult()` returns. */
+export interface GetSubnetByIdResultSchema extends ReturnType<typeof zGetSubnetByIdResultBuild> {}
+
+export const zGetSubnetByIdResult: () => GetSubnetByIdResultSchema = /* @__PURE__ */ lazy(zGetSubnetByIdResultBuild);
 
 export type GetSubnetByIdResult = z.infer<ReturnType<typeof zGetSubnetByIdResult>>;
 
 /**
  * Successful response
  */
-export const zListValidatorsResult = /* @__PURE__ */ lazy(() => zListValidatorDetailsResponse());
+const zListValidatorsResultBuild = () => zListValidatorDetailsResponse();
+
+/** The schema `zListValidatorsResult()` returns. */
+export interface ListValidatorsResultSchema extends ReturnType<typeof zListValidatorsResultBuild> {}
+
+export const zListValidatorsResult: () => ListValidatorsResultSchema = /* @__PURE__ */ lazy(zListValidatorsResultBuild);
 
 export type ListValidatorsResult = z.infer<ReturnType<typeof zListValidatorsResult>>;
 
@@ -3120,32 +4485,52 @@ export type GetSingleValidatorDetailsResult = z.infer<ReturnType<typeof zGetSing
 /**
  * Successful response
  */
-export const zListDelegatorsResult = /* @__PURE__ */ lazy(() => zListDelegatorDetailsResponse());
+const zListDelegatorsResultBuild = () => zListDelegatorDetailsResponse();
+
+/** The schema `zListDelegatorsResult()` returns. */
+export interface ListDelegatorsResultSchema extends ReturnType<typeof zListDelegatorsResultBuild> {}
+
+export const zListDelegatorsResult: () => ListDelegatorsResultSchema = /* @__PURE__ */ lazy(zListDelegatorsResultBuild);
 
 export type ListDelegatorsResult = z.infer<ReturnType<typeof zListDelegatorsResult>>;
 
 /**
  * Successful response
  */
-export const zListL1ValidatorsResult = /* @__PURE__ */ lazy(() => zListL1ValidatorsResponse());
+const zListL1ValidatorsResultBuild = () => zListL1ValidatorsResponse();
+
+/** The schema `zListL1ValidatorsResult()` returns. */
+export interface ListL1ValidatorsResultSchema extends ReturnType<typeof zListL1ValidatorsResultBuild> {}
+
+export const zListL1ValidatorsResult: () => ListL1ValidatorsResultSchema = /* @__PURE__ */ lazy(zListL1ValidatorsResultBuild);
 
 export type ListL1ValidatorsResult = z.infer<ReturnType<typeof zListL1ValidatorsResult>>;
 
 /**
  * Successful response
  */
-export const zGetIcmMessageResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('status', [
+const zGetIcmMessageResultBuild = () => z.discriminatedUnion('status', [
     z.extend(zPendingIcmMessage(), { status: z.literal('pending') }),
     z.extend(zDeliveredIcmMessage(), { status: z.literal('delivered') }),
     z.extend(zDeliveredSourceNotIndexedIcmMessage(), { status: z.literal('delivered_source_not_indexed') })
-]));
+]);
+
+/** The schema `zGetIcmMessageResult()` returns. */
+export interface GetIcmMessageResultSchema extends ReturnType<typeof zGetIcmMessageResultBuild> {}
+
+export const zGetIcmMessageResult: () => GetIcmMessageResultSchema = /* @__PURE__ */ lazy(zGetIcmMessageResultBuild);
 
 export type GetIcmMessageResult = z.infer<ReturnType<typeof zGetIcmMessageResult>>;
 
 /**
  * Successful response
  */
-export const zListIcmMessagesResult = /* @__PURE__ */ lazy(() => zListIcmMessagesResponse());
+const zListIcmMessagesResultBuild = () => zListIcmMessagesResponse();
+
+/** The schema `zListIcmMessagesResult()` returns. */
+export interface ListIcmMessagesResultSchema extends ReturnType<typeof zListIcmMessagesResultBuild> {}
+
+export const zListIcmMessagesResult: () => ListIcmMessagesResultSchema = /* @__PURE__ */ lazy(zListIcmMessagesResultBuild);
 
 export type ListIcmMessagesResult = z.infer<ReturnType<typeof zListIcmMessagesResult>>;
 
@@ -3159,46 +4544,76 @@ export type ListIcmMessagesByAddressResult = z.infer<ReturnType<typeof zListIcmM
 /**
  * Successful response
  */
-export const zGetApiUsageMetricsResult = /* @__PURE__ */ lazy(() => zUsageMetricsResponseDto());
+const zGetApiUsageMetricsResultBuild = () => zUsageMetricsResponseDto();
+
+/** The schema `zGetApiUsageMetricsResult()` returns. */
+export interface GetApiUsageMetricsResultSchema extends ReturnType<typeof zGetApiUsageMetricsResultBuild> {}
+
+export const zGetApiUsageMetricsResult: () => GetApiUsageMetricsResultSchema = /* @__PURE__ */ lazy(zGetApiUsageMetricsResultBuild);
 
 export type GetApiUsageMetricsResult = z.infer<ReturnType<typeof zGetApiUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetApiLogsResult = /* @__PURE__ */ lazy(() => zLogsResponseDto());
+const zGetApiLogsResultBuild = () => zLogsResponseDto();
+
+/** The schema `zGetApiLogsResult()` returns. */
+export interface GetApiLogsResultSchema extends ReturnType<typeof zGetApiLogsResultBuild> {}
+
+export const zGetApiLogsResult: () => GetApiLogsResultSchema = /* @__PURE__ */ lazy(zGetApiLogsResultBuild);
 
 export type GetApiLogsResult = z.infer<ReturnType<typeof zGetApiLogsResult>>;
 
 /**
  * Successful response
  */
-export const zGetSubnetRpcUsageMetricsResult = /* @__PURE__ */ lazy(() => zSubnetRpcUsageMetricsResponseDto());
+const zGetSubnetRpcUsageMetricsResultBuild = () => zSubnetRpcUsageMetricsResponseDto();
+
+/** The schema `zGetSubnetRpcUsageMetricsResult()` returns. */
+export interface GetSubnetRpcUsageMetricsResultSchema extends ReturnType<typeof zGetSubnetRpcUsageMetricsResultBuild> {}
+
+export const zGetSubnetRpcUsageMetricsResult: () => GetSubnetRpcUsageMetricsResultSchema = /* @__PURE__ */ lazy(zGetSubnetRpcUsageMetricsResultBuild);
 
 export type GetSubnetRpcUsageMetricsResult = z.infer<ReturnType<typeof zGetSubnetRpcUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetPrimaryNetworkRpcUsageMetricsResult = /* @__PURE__ */ lazy(() => zPrimaryNetworkRpcUsageMetricsResponseDto());
+const zGetPrimaryNetworkRpcUsageMetricsResultBuild = () => zPrimaryNetworkRpcUsageMetricsResponseDto();
+
+/** The schema `zGetPrimaryNetworkRpcUsageMetricsResult()` returns. */
+export interface GetPrimaryNetworkRpcUsageMetricsResultSchema extends ReturnType<typeof zGetPrimaryNetworkRpcUsageMetricsResultBuild> {}
+
+export const zGetPrimaryNetworkRpcUsageMetricsResult: () => GetPrimaryNetworkRpcUsageMetricsResultSchema = /* @__PURE__ */ lazy(zGetPrimaryNetworkRpcUsageMetricsResultBuild);
 
 export type GetPrimaryNetworkRpcUsageMetricsResult = z.infer<ReturnType<typeof zGetPrimaryNetworkRpcUsageMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zListWebhooksResult = /* @__PURE__ */ lazy(() => zListWebhooksResponse());
+const zListWebhooksResultBuild = () => zListWebhooksResponse();
+
+/** The schema `zListWebhooksResult()` returns. */
+export interface ListWebhooksResultSchema extends ReturnType<typeof zListWebhooksResultBuild> {}
+
+export const zListWebhooksResult: () => ListWebhooksResultSchema = /* @__PURE__ */ lazy(zListWebhooksResultBuild);
 
 export type ListWebhooksResult = z.infer<ReturnType<typeof zListWebhooksResult>>;
 
 /**
  * Successful response
  */
-export const zCreateWebhookResult = /* @__PURE__ */ lazy(() => z.union([
+const zCreateWebhookResultBuild = () => z.union([
     zEvmAddressActivityResponse(),
     zPrimaryNetworkAddressActivityResponse(),
     zValidatorActivityResponse()
-]));
+]);
+
+/** The schema `zCreateWebhookResult()` returns. */
+export interface CreateWebhookResultSchema extends ReturnType<typeof zCreateWebhookResultBuild> {}
+
+export const zCreateWebhookResult: () => CreateWebhookResultSchema = /* @__PURE__ */ lazy(zCreateWebhookResultBuild);
 
 export type CreateWebhookResult = z.infer<ReturnType<typeof zCreateWebhookResult>>;
 
@@ -3226,7 +4641,12 @@ export type UpdateWebhookResult = z.infer<ReturnType<typeof zUpdateWebhookResult
 /**
  * Successful response
  */
-export const zGenerateOrRotateSharedSecretResult = /* @__PURE__ */ lazy(() => zSharedSecretsResponse());
+const zGenerateOrRotateSharedSecretResultBuild = () => zSharedSecretsResponse();
+
+/** The schema `zGenerateOrRotateSharedSecretResult()` returns. */
+export interface GenerateOrRotateSharedSecretResultSchema extends ReturnType<typeof zGenerateOrRotateSharedSecretResultBuild> {}
+
+export const zGenerateOrRotateSharedSecretResult: () => GenerateOrRotateSharedSecretResultSchema = /* @__PURE__ */ lazy(zGenerateOrRotateSharedSecretResultBuild);
 
 export type GenerateOrRotateSharedSecretResult = z.infer<ReturnType<typeof zGenerateOrRotateSharedSecretResult>>;
 
@@ -3240,14 +4660,24 @@ export type GetSharedSecretResult = z.infer<ReturnType<typeof zGetSharedSecretRe
 /**
  * Successful response
  */
-export const zRemoveAddressesFromWebhookResult = /* @__PURE__ */ lazy(() => zEvmAddressActivityResponse());
+const zRemoveAddressesFromWebhookResultBuild = () => zEvmAddressActivityResponse();
+
+/** The schema `zRemoveAddressesFromWebhookResult()` returns. */
+export interface RemoveAddressesFromWebhookResultSchema extends ReturnType<typeof zRemoveAddressesFromWebhookResultBuild> {}
+
+export const zRemoveAddressesFromWebhookResult: () => RemoveAddressesFromWebhookResultSchema = /* @__PURE__ */ lazy(zRemoveAddressesFromWebhookResultBuild);
 
 export type RemoveAddressesFromWebhookResult = z.infer<ReturnType<typeof zRemoveAddressesFromWebhookResult>>;
 
 /**
  * Successful response
  */
-export const zGetAddressesFromWebhookResult = /* @__PURE__ */ lazy(() => zListWebhookAddressesResponse());
+const zGetAddressesFromWebhookResultBuild = () => zListWebhookAddressesResponse();
+
+/** The schema `zGetAddressesFromWebhookResult()` returns. */
+export interface GetAddressesFromWebhookResultSchema extends ReturnType<typeof zGetAddressesFromWebhookResultBuild> {}
+
+export const zGetAddressesFromWebhookResult: () => GetAddressesFromWebhookResultSchema = /* @__PURE__ */ lazy(zGetAddressesFromWebhookResultBuild);
 
 export type GetAddressesFromWebhookResult = z.infer<ReturnType<typeof zGetAddressesFromWebhookResult>>;
 
@@ -3261,14 +4691,24 @@ export type AddAddressesToWebhookResult = z.infer<ReturnType<typeof zAddAddresse
 /**
  * Successful response
  */
-export const zGetAvaxSupplyResult = /* @__PURE__ */ lazy(() => zAvaxSupplyResponse());
+const zGetAvaxSupplyResultBuild = () => zAvaxSupplyResponse();
+
+/** The schema `zGetAvaxSupplyResult()` returns. */
+export interface GetAvaxSupplyResultSchema extends ReturnType<typeof zGetAvaxSupplyResultBuild> {}
+
+export const zGetAvaxSupplyResult: () => GetAvaxSupplyResultSchema = /* @__PURE__ */ lazy(zGetAvaxSupplyResultBuild);
 
 export type GetAvaxSupplyResult = z.infer<ReturnType<typeof zGetAvaxSupplyResult>>;
 
 /**
  * Successful response
  */
-export const zAggregateSignaturesResult = /* @__PURE__ */ lazy(() => zSignatureAggregationResponse());
+const zAggregateSignaturesResultBuild = () => zSignatureAggregationResponse();
+
+/** The schema `zAggregateSignaturesResult()` returns. */
+export interface AggregateSignaturesResultSchema extends ReturnType<typeof zAggregateSignaturesResultBuild> {}
+
+export const zAggregateSignaturesResult: () => AggregateSignaturesResultSchema = /* @__PURE__ */ lazy(zAggregateSignaturesResultBuild);
 
 export type AggregateSignaturesResult = z.infer<ReturnType<typeof zAggregateSignaturesResult>>;
 
@@ -3282,35 +4722,60 @@ export type GetAggregatedSignaturesResult = z.infer<ReturnType<typeof zGetAggreg
 /**
  * Successful response
  */
-export const zGetNativeBalanceResult = /* @__PURE__ */ lazy(() => zGetNativeBalanceResponse());
+const zGetNativeBalanceResultBuild = () => zGetNativeBalanceResponse();
+
+/** The schema `zGetNativeBalanceResult()` returns. */
+export interface GetNativeBalanceResultSchema extends ReturnType<typeof zGetNativeBalanceResultBuild> {}
+
+export const zGetNativeBalanceResult: () => GetNativeBalanceResultSchema = /* @__PURE__ */ lazy(zGetNativeBalanceResultBuild);
 
 export type GetNativeBalanceResult = z.infer<ReturnType<typeof zGetNativeBalanceResult>>;
 
 /**
  * Successful response
  */
-export const zListErc20BalancesResult = /* @__PURE__ */ lazy(() => zListErc20BalancesResponse());
+const zListErc20BalancesResultBuild = () => zListErc20BalancesResponse();
+
+/** The schema `zListErc20BalancesResult()` returns. */
+export interface ListErc20BalancesResultSchema extends ReturnType<typeof zListErc20BalancesResultBuild> {}
+
+export const zListErc20BalancesResult: () => ListErc20BalancesResultSchema = /* @__PURE__ */ lazy(zListErc20BalancesResultBuild);
 
 export type ListErc20BalancesResult = z.infer<ReturnType<typeof zListErc20BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListErc721BalancesResult = /* @__PURE__ */ lazy(() => zListErc721BalancesResponse());
+const zListErc721BalancesResultBuild = () => zListErc721BalancesResponse();
+
+/** The schema `zListErc721BalancesResult()` returns. */
+export interface ListErc721BalancesResultSchema extends ReturnType<typeof zListErc721BalancesResultBuild> {}
+
+export const zListErc721BalancesResult: () => ListErc721BalancesResultSchema = /* @__PURE__ */ lazy(zListErc721BalancesResultBuild);
 
 export type ListErc721BalancesResult = z.infer<ReturnType<typeof zListErc721BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListErc1155BalancesResult = /* @__PURE__ */ lazy(() => zListErc1155BalancesResponse());
+const zListErc1155BalancesResultBuild = () => zListErc1155BalancesResponse();
+
+/** The schema `zListErc1155BalancesResult()` returns. */
+export interface ListErc1155BalancesResultSchema extends ReturnType<typeof zListErc1155BalancesResultBuild> {}
+
+export const zListErc1155BalancesResult: () => ListErc1155BalancesResultSchema = /* @__PURE__ */ lazy(zListErc1155BalancesResultBuild);
 
 export type ListErc1155BalancesResult = z.infer<ReturnType<typeof zListErc1155BalancesResult>>;
 
 /**
  * Successful response
  */
-export const zListCollectibleBalancesResult = /* @__PURE__ */ lazy(() => zListCollectibleBalancesResponse());
+const zListCollectibleBalancesResultBuild = () => zListCollectibleBalancesResponse();
+
+/** The schema `zListCollectibleBalancesResult()` returns. */
+export interface ListCollectibleBalancesResultSchema extends ReturnType<typeof zListCollectibleBalancesResultBuild> {}
+
+export const zListCollectibleBalancesResult: () => ListCollectibleBalancesResultSchema = /* @__PURE__ */ lazy(zListCollectibleBalancesResultBuild);
 
 export type ListCollectibleBalancesResult = z.infer<ReturnType<typeof zListCollectibleBalancesResult>>;
 
@@ -3324,68 +4789,113 @@ export type GetLatestBlocksResult = z.infer<ReturnType<typeof zGetLatestBlocksRe
 /**
  * Successful response
  */
-export const zGetBlockResult = /* @__PURE__ */ lazy(() => zGetEvmBlockResponse());
+const zGetBlockResultBuild = () => zGetEvmBlockResponse();
+
+/** The schema `zGetBlockResult()` returns. */
+export interface GetBlockResultSchema extends ReturnType<typeof zGetBlockResultBuild> {}
+
+export const zGetBlockResult: () => GetBlockResultSchema = /* @__PURE__ */ lazy(zGetBlockResultBuild);
 
 export type GetBlockResult = z.infer<ReturnType<typeof zGetBlockResult>>;
 
 /**
  * Successful response
  */
-export const zGetDeploymentTransactionResult = /* @__PURE__ */ lazy(() => zGetTransactionResponse());
+const zGetDeploymentTransactionResultBuild = () => zGetTransactionResponse();
+
+/** The schema `zGetDeploymentTransactionResult()` returns. */
+export interface GetDeploymentTransactionResultSchema extends ReturnType<typeof zGetDeploymentTransactionResultBuild> {}
+
+export const zGetDeploymentTransactionResult: () => GetDeploymentTransactionResultSchema = /* @__PURE__ */ lazy(zGetDeploymentTransactionResultBuild);
 
 export type GetDeploymentTransactionResult = z.infer<ReturnType<typeof zGetDeploymentTransactionResult>>;
 
 /**
  * Successful response
  */
-export const zListContractDeploymentsResult = /* @__PURE__ */ lazy(() => zListContractsResponse());
+const zListContractDeploymentsResultBuild = () => zListContractsResponse();
+
+/** The schema `zListContractDeploymentsResult()` returns. */
+export interface ListContractDeploymentsResultSchema extends ReturnType<typeof zListContractDeploymentsResultBuild> {}
+
+export const zListContractDeploymentsResult: () => ListContractDeploymentsResultSchema = /* @__PURE__ */ lazy(zListContractDeploymentsResultBuild);
 
 export type ListContractDeploymentsResult = z.infer<ReturnType<typeof zListContractDeploymentsResult>>;
 
 /**
  * Successful response
  */
-export const zGetContractMetadataResult = /* @__PURE__ */ lazy(() => z.discriminatedUnion('ercType', [
+const zGetContractMetadataResultBuild = () => z.discriminatedUnion('ercType', [
     z.extend(zErc721Contract(), { ercType: z.literal('ERC-721') }),
     z.extend(zErc1155Contract(), { ercType: z.literal('ERC-1155') }),
     z.extend(zErc20Contract(), { ercType: z.literal('ERC-20') }),
     z.extend(zUnknownContract(), { ercType: z.literal('UNKNOWN') })
-]));
+]);
+
+/** The schema `zGetContractMetadataResult()` returns. */
+export interface GetContractMetadataResultSchema extends ReturnType<typeof zGetContractMetadataResultBuild> {}
+
+export const zGetContractMetadataResult: () => GetContractMetadataResultSchema = /* @__PURE__ */ lazy(zGetContractMetadataResultBuild);
 
 export type GetContractMetadataResult = z.infer<ReturnType<typeof zGetContractMetadataResult>>;
 
 /**
  * Successful response
  */
-export const zSupportedChainsResult = /* @__PURE__ */ lazy(() => zListChainsResponse());
+const zSupportedChainsResultBuild = () => zListChainsResponse();
+
+/** The schema `zSupportedChainsResult()` returns. */
+export interface SupportedChainsResultSchema extends ReturnType<typeof zSupportedChainsResultBuild> {}
+
+export const zSupportedChainsResult: () => SupportedChainsResultSchema = /* @__PURE__ */ lazy(zSupportedChainsResultBuild);
 
 export type SupportedChainsResult = z.infer<ReturnType<typeof zSupportedChainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainInfoResult = /* @__PURE__ */ lazy(() => zGetChainResponse());
+const zGetChainInfoResultBuild = () => zGetChainResponse();
+
+/** The schema `zGetChainInfoResult()` returns. */
+export interface GetChainInfoResultSchema extends ReturnType<typeof zGetChainInfoResultBuild> {}
+
+export const zGetChainInfoResult: () => GetChainInfoResultSchema = /* @__PURE__ */ lazy(zGetChainInfoResultBuild);
 
 export type GetChainInfoResult = z.infer<ReturnType<typeof zGetChainInfoResult>>;
 
 /**
  * Successful response
  */
-export const zListTransfersResult = /* @__PURE__ */ lazy(() => zListTransfersResponse());
+const zListTransfersResultBuild = () => zListTransfersResponse();
+
+/** The schema `zListTransfersResult()` returns. */
+export interface ListTransfersResultSchema extends ReturnType<typeof zListTransfersResultBuild> {}
+
+export const zListTransfersResult: () => ListTransfersResultSchema = /* @__PURE__ */ lazy(zListTransfersResultBuild);
 
 export type ListTransfersResult = z.infer<ReturnType<typeof zListTransfersResult>>;
 
 /**
  * Successful response
  */
-export const zListTransactionsResult = /* @__PURE__ */ lazy(() => zListTransactionDetailsResponse());
+const zListTransactionsResultBuild = () => zListTransactionDetailsResponse();
+
+/** The schema `zListTransactionsResult()` returns. */
+export interface ListTransactionsResultSchema extends ReturnType<typeof zListTransactionsResultBuild> {}
+
+export const zListTransactionsResult: () => ListTransactionsResultSchema = /* @__PURE__ */ lazy(zListTransactionsResultBuild);
 
 export type ListTransactionsResult = z.infer<ReturnType<typeof zListTransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListTransactionsV2Result = /* @__PURE__ */ lazy(() => zListTransactionDetailsResponseV2());
+const zListTransactionsV2ResultBuild = () => zListTransactionDetailsResponseV2();
+
+/** The schema `zListTransactionsV2Result()` returns. */
+export interface ListTransactionsV2ResultSchema extends ReturnType<typeof zListTransactionsV2ResultBuild> {}
+
+export const zListTransactionsV2Result: () => ListTransactionsV2ResultSchema = /* @__PURE__ */ lazy(zListTransactionsV2ResultBuild);
 
 export type ListTransactionsV2Result = z.infer<ReturnType<typeof zListTransactionsV2Result>>;
 
@@ -3399,28 +4909,48 @@ export type ListNativeTransactionsResult = z.infer<ReturnType<typeof zListNative
 /**
  * Successful response
  */
-export const zListErc20TransactionsResult = /* @__PURE__ */ lazy(() => zListErc20TransactionsResponse());
+const zListErc20TransactionsResultBuild = () => zListErc20TransactionsResponse();
+
+/** The schema `zListErc20TransactionsResult()` returns. */
+export interface ListErc20TransactionsResultSchema extends ReturnType<typeof zListErc20TransactionsResultBuild> {}
+
+export const zListErc20TransactionsResult: () => ListErc20TransactionsResultSchema = /* @__PURE__ */ lazy(zListErc20TransactionsResultBuild);
 
 export type ListErc20TransactionsResult = z.infer<ReturnType<typeof zListErc20TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListErc721TransactionsResult = /* @__PURE__ */ lazy(() => zListErc721TransactionsResponse());
+const zListErc721TransactionsResultBuild = () => zListErc721TransactionsResponse();
+
+/** The schema `zListErc721TransactionsResult()` returns. */
+export interface ListErc721TransactionsResultSchema extends ReturnType<typeof zListErc721TransactionsResultBuild> {}
+
+export const zListErc721TransactionsResult: () => ListErc721TransactionsResultSchema = /* @__PURE__ */ lazy(zListErc721TransactionsResultBuild);
 
 export type ListErc721TransactionsResult = z.infer<ReturnType<typeof zListErc721TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListErc1155TransactionsResult = /* @__PURE__ */ lazy(() => zListErc1155TransactionsResponse());
+const zListErc1155TransactionsResultBuild = () => zListErc1155TransactionsResponse();
+
+/** The schema `zListErc1155TransactionsResult()` returns. */
+export interface ListErc1155TransactionsResultSchema extends ReturnType<typeof zListErc1155TransactionsResultBuild> {}
+
+export const zListErc1155TransactionsResult: () => ListErc1155TransactionsResultSchema = /* @__PURE__ */ lazy(zListErc1155TransactionsResultBuild);
 
 export type ListErc1155TransactionsResult = z.infer<ReturnType<typeof zListErc1155TransactionsResult>>;
 
 /**
  * Successful response
  */
-export const zListInternalTransactionsResult = /* @__PURE__ */ lazy(() => zListInternalTransactionsResponse());
+const zListInternalTransactionsResultBuild = () => zListInternalTransactionsResponse();
+
+/** The schema `zListInternalTransactionsResult()` returns. */
+export interface ListInternalTransactionsResultSchema extends ReturnType<typeof zListInternalTransactionsResultBuild> {}
+
+export const zListInternalTransactionsResult: () => ListInternalTransactionsResultSchema = /* @__PURE__ */ lazy(zListInternalTransactionsResultBuild);
 
 export type ListInternalTransactionsResult = z.infer<ReturnType<typeof zListInternalTransactionsResult>>;
 

@@ -5,13 +5,18 @@ import { jsonNumber, numericText, openEnum } from '../lenient.js';
 import * as z from 'zod/mini';
 import { lazy } from '../../lazy.js';
 
-export const zHealthIndicatorResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zHealthIndicatorResultDtoBuild = () => z.looseObject({
     status: z.optional(openEnum(['up', 'down']))
-}));
+});
+
+/** The schema `zHealthIndicatorResultDto()` returns. */
+export interface HealthIndicatorResultDtoSchema extends ReturnType<typeof zHealthIndicatorResultDtoBuild> {}
+
+export const zHealthIndicatorResultDto: () => HealthIndicatorResultDtoSchema = /* @__PURE__ */ lazy(zHealthIndicatorResultDtoBuild);
 
 export type HealthIndicatorResultDto = z.infer<ReturnType<typeof zHealthIndicatorResultDto>>;
 
-export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zHealthCheckResultDtoBuild = () => z.looseObject({
     status: z.optional(openEnum([
         'error',
         'ok',
@@ -20,18 +25,28 @@ export const zHealthCheckResultDto = /* @__PURE__ */ lazy(() => z.looseObject({
     info: z.nullish(z.record(z.string(), zHealthIndicatorResultDto())),
     error: z.nullish(z.record(z.string(), zHealthIndicatorResultDto())),
     details: z.optional(z.record(z.string(), zHealthIndicatorResultDto()))
-}));
+});
+
+/** The schema `zHealthCheckResultDto()` returns. */
+export interface HealthCheckResultDtoSchema extends ReturnType<typeof zHealthCheckResultDtoBuild> {}
+
+export const zHealthCheckResultDto: () => HealthCheckResultDtoSchema = /* @__PURE__ */ lazy(zHealthCheckResultDtoBuild);
 
 export type HealthCheckResultDto = z.infer<ReturnType<typeof zHealthCheckResultDto>>;
 
-export const zBadRequest = /* @__PURE__ */ lazy(() => z.looseObject({
+const zBadRequestBuild = () => z.looseObject({
     message: z.optional(z.union([
         z.string(),
         z.array(z.string())
     ])),
     statusCode: z.optional(jsonNumber(z.number())),
     error: z.optional(z.string())
-}));
+});
+
+/** The schema `zBadRequest()` returns. */
+export interface BadRequestSchema extends ReturnType<typeof zBadRequestBuild> {}
+
+export const zBadRequest: () => BadRequestSchema = /* @__PURE__ */ lazy(zBadRequestBuild);
 
 export type BadRequest = z.infer<ReturnType<typeof zBadRequest>>;
 
@@ -66,32 +81,52 @@ export type ServiceUnavailable = z.infer<ReturnType<typeof zServiceUnavailable>>
 /**
  * Network on which this blockchain or subnet is created on.
  */
-export const zNetworkType = /* @__PURE__ */ lazy(() => openEnum(['mainnet', 'testnet']));
+const zNetworkTypeBuild = () => openEnum(['mainnet', 'testnet']);
+
+/** The schema `zNetworkType()` returns. */
+export interface NetworkTypeSchema extends ReturnType<typeof zNetworkTypeBuild> {}
+
+export const zNetworkType: () => NetworkTypeSchema = /* @__PURE__ */ lazy(zNetworkTypeBuild);
 
 export type NetworkType = z.infer<ReturnType<typeof zNetworkType>>;
 
-export const zChain = /* @__PURE__ */ lazy(() => z.looseObject({
+const zChainBuild = () => z.looseObject({
     evmChainId: z.optional(jsonNumber(z.number())),
     chainName: z.optional(z.string()),
     blockchainId: z.string(),
     subnetId: z.string(),
     network: z.optional(zNetworkType())
-}));
+});
+
+/** The schema `zChain()` returns. */
+export interface ChainSchema extends ReturnType<typeof zChainBuild> {}
+
+export const zChain: () => ChainSchema = /* @__PURE__ */ lazy(zChainBuild);
 
 export type Chain = z.infer<ReturnType<typeof zChain>>;
 
-export const zMetricsListChainsResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMetricsListChainsResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     chains: z.optional(z.array(zChain()))
-}));
+});
+
+/** The schema `zMetricsListChainsResponse()` returns. */
+export interface MetricsListChainsResponseSchema extends ReturnType<typeof zMetricsListChainsResponseBuild> {}
+
+export const zMetricsListChainsResponse: () => MetricsListChainsResponseSchema = /* @__PURE__ */ lazy(zMetricsListChainsResponseBuild);
 
 export type MetricsListChainsResponse = z.infer<ReturnType<typeof zMetricsListChainsResponse>>;
 
-export const zNetwork = /* @__PURE__ */ lazy(() => openEnum([
+const zNetworkBuild = () => openEnum([
     'mainnet',
     'fuji',
     'testnet'
-]));
+]);
+
+/** The schema `zNetwork()` returns. */
+export interface NetworkSchema extends ReturnType<typeof zNetworkBuild> {}
+
+export const zNetwork: () => NetworkSchema = /* @__PURE__ */ lazy(zNetworkBuild);
 
 export type Network = z.infer<ReturnType<typeof zNetwork>>;
 
@@ -99,7 +134,7 @@ export const zListChainsResponse = zMetricsListChainsResponse;
 
 export type ListChainsResponse = z.infer<ReturnType<typeof zListChainsResponse>>;
 
-export const zChainMetric = /* @__PURE__ */ lazy(() => openEnum([
+const zChainMetricBuild = () => openEnum([
     'activeAddresses',
     'activeSenders',
     'cumulativeTxCount',
@@ -117,34 +152,54 @@ export const zChainMetric = /* @__PURE__ */ lazy(() => openEnum([
     'avgGasPrice',
     'maxGasPrice',
     'feesPaid'
-]));
+]);
+
+/** The schema `zChainMetric()` returns. */
+export interface ChainMetricSchema extends ReturnType<typeof zChainMetricBuild> {}
+
+export const zChainMetric: () => ChainMetricSchema = /* @__PURE__ */ lazy(zChainMetricBuild);
 
 export type ChainMetric = z.infer<ReturnType<typeof zChainMetric>>;
 
-export const zTimeIntervalGranularity = /* @__PURE__ */ lazy(() => openEnum([
+const zTimeIntervalGranularityBuild = () => openEnum([
     'hour',
     'day',
     'week',
     'month'
-]));
+]);
+
+/** The schema `zTimeIntervalGranularity()` returns. */
+export interface TimeIntervalGranularitySchema extends ReturnType<typeof zTimeIntervalGranularityBuild> {}
+
+export const zTimeIntervalGranularity: () => TimeIntervalGranularitySchema = /* @__PURE__ */ lazy(zTimeIntervalGranularityBuild);
 
 export type TimeIntervalGranularity = z.infer<ReturnType<typeof zTimeIntervalGranularity>>;
 
-export const zMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMetricsValueBuild = () => z.looseObject({
     value: z.optional(jsonNumber(z.number())),
     timestamp: jsonNumber(z.number())
-}));
+});
+
+/** The schema `zMetricsValue()` returns. */
+export interface MetricsValueSchema extends ReturnType<typeof zMetricsValueBuild> {}
+
+export const zMetricsValue: () => MetricsValueSchema = /* @__PURE__ */ lazy(zMetricsValueBuild);
 
 export type MetricsValue = z.infer<ReturnType<typeof zMetricsValue>>;
 
-export const zMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zMetricsApiResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     results: z.optional(z.array(zMetricsValue()))
-}));
+});
+
+/** The schema `zMetricsApiResponse()` returns. */
+export interface MetricsApiResponseSchema extends ReturnType<typeof zMetricsApiResponseBuild> {}
+
+export const zMetricsApiResponse: () => MetricsApiResponseSchema = /* @__PURE__ */ lazy(zMetricsApiResponseBuild);
 
 export type MetricsApiResponse = z.infer<ReturnType<typeof zMetricsApiResponse>>;
 
-export const zChainRollingWindowMetric = /* @__PURE__ */ lazy(() => openEnum([
+const zChainRollingWindowMetricBuild = () => openEnum([
     'gasUsed',
     'txCount',
     'avgGps',
@@ -158,11 +213,16 @@ export const zChainRollingWindowMetric = /* @__PURE__ */ lazy(() => openEnum([
     'deployers',
     'activeAddresses',
     'activeSenders'
-]));
+]);
+
+/** The schema `zChainRollingWindowMetric()` returns. */
+export interface ChainRollingWindowMetricSchema extends ReturnType<typeof zChainRollingWindowMetricBuild> {}
+
+export const zChainRollingWindowMetric: () => ChainRollingWindowMetricSchema = /* @__PURE__ */ lazy(zChainRollingWindowMetricBuild);
 
 export type ChainRollingWindowMetric = z.infer<ReturnType<typeof zChainRollingWindowMetric>>;
 
-export const zChainRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+const zChainRollingWindowMetricsValueBuild = () => z.looseObject({
     lastHour: z.optional(jsonNumber(z.number())),
     lastDay: z.optional(jsonNumber(z.number())),
     lastWeek: z.optional(jsonNumber(z.number())),
@@ -170,33 +230,53 @@ export const zChainRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.loos
     last90Days: z.optional(jsonNumber(z.number())),
     lastYear: z.optional(jsonNumber(z.number())),
     allTime: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zChainRollingWindowMetricsValue()` returns. */
+export interface ChainRollingWindowMetricsValueSchema extends ReturnType<typeof zChainRollingWindowMetricsValueBuild> {}
+
+export const zChainRollingWindowMetricsValue: () => ChainRollingWindowMetricsValueSchema = /* @__PURE__ */ lazy(zChainRollingWindowMetricsValueBuild);
 
 export type ChainRollingWindowMetricsValue = z.infer<ReturnType<typeof zChainRollingWindowMetricsValue>>;
 
-export const zRollingWindowMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zRollingWindowMetricsApiResponseBuild = () => z.looseObject({
     result: z.optional(zChainRollingWindowMetricsValue())
-}));
+});
+
+/** The schema `zRollingWindowMetricsApiResponse()` returns. */
+export interface RollingWindowMetricsApiResponseSchema extends ReturnType<typeof zRollingWindowMetricsApiResponseBuild> {}
+
+export const zRollingWindowMetricsApiResponse: () => RollingWindowMetricsApiResponseSchema = /* @__PURE__ */ lazy(zRollingWindowMetricsApiResponseBuild);
 
 export type RollingWindowMetricsApiResponse = z.infer<ReturnType<typeof zRollingWindowMetricsApiResponse>>;
 
-export const zIcmMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+const zIcmMetricsValueBuild = () => z.looseObject({
     value: z.optional(jsonNumber(z.number())),
     timestamp: jsonNumber(z.number()),
     srcBlockchainId: z.string(),
     destBlockchainId: z.string()
-}));
+});
+
+/** The schema `zIcmMetricsValue()` returns. */
+export interface IcmMetricsValueSchema extends ReturnType<typeof zIcmMetricsValueBuild> {}
+
+export const zIcmMetricsValue: () => IcmMetricsValueSchema = /* @__PURE__ */ lazy(zIcmMetricsValueBuild);
 
 export type IcmMetricsValue = z.infer<ReturnType<typeof zIcmMetricsValue>>;
 
-export const zIcmMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zIcmMetricsApiResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     results: z.optional(z.array(zIcmMetricsValue()))
-}));
+});
+
+/** The schema `zIcmMetricsApiResponse()` returns. */
+export interface IcmMetricsApiResponseSchema extends ReturnType<typeof zIcmMetricsApiResponseBuild> {}
+
+export const zIcmMetricsApiResponse: () => IcmMetricsApiResponseSchema = /* @__PURE__ */ lazy(zIcmMetricsApiResponseBuild);
 
 export type IcmMetricsApiResponse = z.infer<ReturnType<typeof zIcmMetricsApiResponse>>;
 
-export const zIcmRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.looseObject({
+const zIcmRollingWindowMetricsValueBuild = () => z.looseObject({
     lastHour: z.optional(jsonNumber(z.number())),
     lastDay: z.optional(jsonNumber(z.number())),
     lastWeek: z.optional(jsonNumber(z.number())),
@@ -206,221 +286,356 @@ export const zIcmRollingWindowMetricsValue = /* @__PURE__ */ lazy(() => z.looseO
     allTime: z.optional(jsonNumber(z.number())),
     srcBlockchainId: z.string(),
     destBlockchainId: z.string()
-}));
+});
+
+/** The schema `zIcmRollingWindowMetricsValue()` returns. */
+export interface IcmRollingWindowMetricsValueSchema extends ReturnType<typeof zIcmRollingWindowMetricsValueBuild> {}
+
+export const zIcmRollingWindowMetricsValue: () => IcmRollingWindowMetricsValueSchema = /* @__PURE__ */ lazy(zIcmRollingWindowMetricsValueBuild);
 
 export type IcmRollingWindowMetricsValue = z.infer<ReturnType<typeof zIcmRollingWindowMetricsValue>>;
 
-export const zIcmRollingWindowMetricsApiResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zIcmRollingWindowMetricsApiResponseBuild = () => z.looseObject({
     result: z.optional(zIcmRollingWindowMetricsValue())
-}));
+});
+
+/** The schema `zIcmRollingWindowMetricsApiResponse()` returns. */
+export interface IcmRollingWindowMetricsApiResponseSchema extends ReturnType<typeof zIcmRollingWindowMetricsApiResponseBuild> {}
+
+export const zIcmRollingWindowMetricsApiResponse: () => IcmRollingWindowMetricsApiResponseSchema = /* @__PURE__ */ lazy(zIcmRollingWindowMetricsApiResponseBuild);
 
 export type IcmRollingWindowMetricsApiResponse = z.infer<ReturnType<typeof zIcmRollingWindowMetricsApiResponse>>;
 
-export const zNetworkMetric = /* @__PURE__ */ lazy(() => openEnum([
+const zNetworkMetricBuild = () => openEnum([
     'delegatorCount',
     'delegatorWeight',
     'validatorCount',
     'validatorWeight'
-]));
+]);
+
+/** The schema `zNetworkMetric()` returns. */
+export interface NetworkMetricSchema extends ReturnType<typeof zNetworkMetricBuild> {}
+
+export const zNetworkMetric: () => NetworkMetricSchema = /* @__PURE__ */ lazy(zNetworkMetricBuild);
 
 export type NetworkMetric = z.infer<ReturnType<typeof zNetworkMetric>>;
 
-export const zAddressDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAddressDetailsBuild = () => z.looseObject({
     address: z.string(),
     sortKey: z.optional(numericText(z.string()))
-}));
+});
+
+/** The schema `zAddressDetails()` returns. */
+export interface AddressDetailsSchema extends ReturnType<typeof zAddressDetailsBuild> {}
+
+export const zAddressDetails: () => AddressDetailsSchema = /* @__PURE__ */ lazy(zAddressDetailsBuild);
 
 export type AddressDetails = z.infer<ReturnType<typeof zAddressDetails>>;
 
-export const zNftHoldersResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zNftHoldersResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     addresses: z.optional(z.array(zAddressDetails())),
     nftCollectionName: z.optional(z.array(z.string())),
     nftSymbol: z.optional(z.array(z.string())),
     totalHolders: z.optional(jsonNumber(z.number())),
     totalTokens: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zNftHoldersResponse()` returns. */
+export interface NftHoldersResponseSchema extends ReturnType<typeof zNftHoldersResponseBuild> {}
+
+export const zNftHoldersResponse: () => NftHoldersResponseSchema = /* @__PURE__ */ lazy(zNftHoldersResponseBuild);
 
 export type NftHoldersResponse = z.infer<ReturnType<typeof zNftHoldersResponse>>;
 
-export const zLookingGlassResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLookingGlassResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     addresses: z.optional(z.array(zAddressDetails()))
-}));
+});
+
+/** The schema `zLookingGlassResponse()` returns. */
+export interface LookingGlassResponseSchema extends ReturnType<typeof zLookingGlassResponseBuild> {}
+
+export const zLookingGlassResponse: () => LookingGlassResponseSchema = /* @__PURE__ */ lazy(zLookingGlassResponseBuild);
 
 export type LookingGlassResponse = z.infer<ReturnType<typeof zLookingGlassResponse>>;
 
-export const zPChainAddressDetails = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainAddressDetailsBuild = () => z.looseObject({
     addresses: z.optional(z.array(z.string())),
     sortKey: z.optional(numericText(z.string()))
-}));
+});
+
+/** The schema `zPChainAddressDetails()` returns. */
+export interface PChainAddressDetailsSchema extends ReturnType<typeof zPChainAddressDetailsBuild> {}
+
+export const zPChainAddressDetails: () => PChainAddressDetailsSchema = /* @__PURE__ */ lazy(zPChainAddressDetailsBuild);
 
 export type PChainAddressDetails = z.infer<ReturnType<typeof zPChainAddressDetails>>;
 
-export const zPChainLookingGlassResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zPChainLookingGlassResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     addresses: z.optional(z.array(zPChainAddressDetails()))
-}));
+});
+
+/** The schema `zPChainLookingGlassResponse()` returns. */
+export interface PChainLookingGlassResponseSchema extends ReturnType<typeof zPChainLookingGlassResponseBuild> {}
+
+export const zPChainLookingGlassResponse: () => PChainLookingGlassResponseSchema = /* @__PURE__ */ lazy(zPChainLookingGlassResponseBuild);
 
 export type PChainLookingGlassResponse = z.infer<ReturnType<typeof zPChainLookingGlassResponse>>;
 
-export const zDateRangeMinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDateRangeMinBalanceParamBuild = () => z.looseObject({
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     minBalance: z.optional(z.string()),
     evmChainId: z.optional(z.string())
-}));
+});
+
+/** The schema `zDateRangeMinBalanceParam()` returns. */
+export interface DateRangeMinBalanceParamSchema extends ReturnType<typeof zDateRangeMinBalanceParamBuild> {}
+
+export const zDateRangeMinBalanceParam: () => DateRangeMinBalanceParamSchema = /* @__PURE__ */ lazy(zDateRangeMinBalanceParamBuild);
 
 export type DateRangeMinBalanceParam = z.infer<ReturnType<typeof zDateRangeMinBalanceParam>>;
 
-export const zAllTimeNativeBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAllTimeNativeBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AllTimeNativeBalance'])),
     params: z.optional(zDateRangeMinBalanceParam())
-}));
+});
+
+/** The schema `zAllTimeNativeBalanceQueryDto()` returns. */
+export interface AllTimeNativeBalanceQueryDtoSchema extends ReturnType<typeof zAllTimeNativeBalanceQueryDtoBuild> {}
+
+export const zAllTimeNativeBalanceQueryDto: () => AllTimeNativeBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAllTimeNativeBalanceQueryDtoBuild);
 
 export type AllTimeNativeBalanceQueryDto = z.infer<ReturnType<typeof zAllTimeNativeBalanceQueryDto>>;
 
-export const zAnyTimeNativeBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAnyTimeNativeBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AnyTimeNativeBalance'])),
     params: z.optional(zDateRangeMinBalanceParam())
-}));
+});
+
+/** The schema `zAnyTimeNativeBalanceQueryDto()` returns. */
+export interface AnyTimeNativeBalanceQueryDtoSchema extends ReturnType<typeof zAnyTimeNativeBalanceQueryDtoBuild> {}
+
+export const zAnyTimeNativeBalanceQueryDto: () => AnyTimeNativeBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAnyTimeNativeBalanceQueryDtoBuild);
 
 export type AnyTimeNativeBalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeNativeBalanceQueryDto>>;
 
-export const zDateRangeErc20MinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDateRangeErc20MinBalanceParamBuild = () => z.looseObject({
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     minBalance: z.optional(z.string()),
     evmChainId: z.optional(z.string()),
     contractAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zDateRangeErc20MinBalanceParam()` returns. */
+export interface DateRangeErc20MinBalanceParamSchema extends ReturnType<typeof zDateRangeErc20MinBalanceParamBuild> {}
+
+export const zDateRangeErc20MinBalanceParam: () => DateRangeErc20MinBalanceParamSchema = /* @__PURE__ */ lazy(zDateRangeErc20MinBalanceParamBuild);
 
 export type DateRangeErc20MinBalanceParam = z.infer<ReturnType<typeof zDateRangeErc20MinBalanceParam>>;
 
-export const zAllTimeErc20BalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAllTimeErc20BalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AllTimeErc20Balance'])),
     params: z.optional(zDateRangeErc20MinBalanceParam())
-}));
+});
+
+/** The schema `zAllTimeErc20BalanceQueryDto()` returns. */
+export interface AllTimeErc20BalanceQueryDtoSchema extends ReturnType<typeof zAllTimeErc20BalanceQueryDtoBuild> {}
+
+export const zAllTimeErc20BalanceQueryDto: () => AllTimeErc20BalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAllTimeErc20BalanceQueryDtoBuild);
 
 export type AllTimeErc20BalanceQueryDto = z.infer<ReturnType<typeof zAllTimeErc20BalanceQueryDto>>;
 
-export const zAnyTimeErc20BalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAnyTimeErc20BalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AnyTimeErc20Balance'])),
     params: z.optional(zDateRangeErc20MinBalanceParam())
-}));
+});
+
+/** The schema `zAnyTimeErc20BalanceQueryDto()` returns. */
+export interface AnyTimeErc20BalanceQueryDtoSchema extends ReturnType<typeof zAnyTimeErc20BalanceQueryDtoBuild> {}
+
+export const zAnyTimeErc20BalanceQueryDto: () => AnyTimeErc20BalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAnyTimeErc20BalanceQueryDtoBuild);
 
 export type AnyTimeErc20BalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeErc20BalanceQueryDto>>;
 
-export const zTimestampRangeNftHoldersParam = /* @__PURE__ */ lazy(() => z.looseObject({
+const zTimestampRangeNftHoldersParamBuild = () => z.looseObject({
     evmChainId: z.optional(z.string()),
     contractAddress: z.optional(z.string()),
     startTs: z.optional(jsonNumber(z.number())),
     endTs: z.optional(jsonNumber(z.number()))
-}));
+});
+
+/** The schema `zTimestampRangeNftHoldersParam()` returns. */
+export interface TimestampRangeNftHoldersParamSchema extends ReturnType<typeof zTimestampRangeNftHoldersParamBuild> {}
+
+export const zTimestampRangeNftHoldersParam: () => TimestampRangeNftHoldersParamSchema = /* @__PURE__ */ lazy(zTimestampRangeNftHoldersParamBuild);
 
 export type TimestampRangeNftHoldersParam = z.infer<ReturnType<typeof zTimestampRangeNftHoldersParam>>;
 
-export const zDateRangeNftHoldersParam = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDateRangeNftHoldersParamBuild = () => z.looseObject({
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     evmChainId: z.optional(z.string()),
     contractAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zDateRangeNftHoldersParam()` returns. */
+export interface DateRangeNftHoldersParamSchema extends ReturnType<typeof zDateRangeNftHoldersParamBuild> {}
+
+export const zDateRangeNftHoldersParam: () => DateRangeNftHoldersParamSchema = /* @__PURE__ */ lazy(zDateRangeNftHoldersParamBuild);
 
 export type DateRangeNftHoldersParam = z.infer<ReturnType<typeof zDateRangeNftHoldersParam>>;
 
-export const zAllTimeNftHoldersQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAllTimeNftHoldersQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AllTimeNftHolders'])),
     params: z.optional(z.union([
         zTimestampRangeNftHoldersParam(),
         zDateRangeNftHoldersParam()
     ]))
-}));
+});
+
+/** The schema `zAllTimeNftHoldersQueryDto()` returns. */
+export interface AllTimeNftHoldersQueryDtoSchema extends ReturnType<typeof zAllTimeNftHoldersQueryDtoBuild> {}
+
+export const zAllTimeNftHoldersQueryDto: () => AllTimeNftHoldersQueryDtoSchema = /* @__PURE__ */ lazy(zAllTimeNftHoldersQueryDtoBuild);
 
 export type AllTimeNftHoldersQueryDto = z.infer<ReturnType<typeof zAllTimeNftHoldersQueryDto>>;
 
-export const zAnyTimeNftHoldersQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAnyTimeNftHoldersQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AnyTimeNftHolders'])),
     params: z.optional(z.union([
         zTimestampRangeNftHoldersParam(),
         zDateRangeNftHoldersParam()
     ]))
-}));
+});
+
+/** The schema `zAnyTimeNftHoldersQueryDto()` returns. */
+export interface AnyTimeNftHoldersQueryDtoSchema extends ReturnType<typeof zAnyTimeNftHoldersQueryDtoBuild> {}
+
+export const zAnyTimeNftHoldersQueryDto: () => AnyTimeNftHoldersQueryDtoSchema = /* @__PURE__ */ lazy(zAnyTimeNftHoldersQueryDtoBuild);
 
 export type AnyTimeNftHoldersQueryDto = z.infer<ReturnType<typeof zAnyTimeNftHoldersQueryDto>>;
 
-export const zTokenType = /* @__PURE__ */ lazy(() => openEnum(['ERC20', 'NATIVE']));
+const zTokenTypeBuild = () => openEnum(['ERC20', 'NATIVE']);
+
+/** The schema `zTokenType()` returns. */
+export interface TokenTypeSchema extends ReturnType<typeof zTokenTypeBuild> {}
+
+export const zTokenType: () => TokenTypeSchema = /* @__PURE__ */ lazy(zTokenTypeBuild);
 
 export type TokenType = z.infer<ReturnType<typeof zTokenType>>;
 
-export const zLatestBalanceParams = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLatestBalanceParamsBuild = () => z.looseObject({
     minBalance: z.optional(z.string()),
     evmChainId: z.optional(z.string()),
     tokenType: z.optional(zTokenType()),
     contractAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zLatestBalanceParams()` returns. */
+export interface LatestBalanceParamsSchema extends ReturnType<typeof zLatestBalanceParamsBuild> {}
+
+export const zLatestBalanceParams: () => LatestBalanceParamsSchema = /* @__PURE__ */ lazy(zLatestBalanceParamsBuild);
 
 export type LatestBalanceParams = z.infer<ReturnType<typeof zLatestBalanceParams>>;
 
-export const zLatestBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLatestBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['LatestBalance'])),
     params: z.optional(zLatestBalanceParams())
-}));
+});
+
+/** The schema `zLatestBalanceQueryDto()` returns. */
+export interface LatestBalanceQueryDtoSchema extends ReturnType<typeof zLatestBalanceQueryDtoBuild> {}
+
+export const zLatestBalanceQueryDto: () => LatestBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zLatestBalanceQueryDtoBuild);
 
 export type LatestBalanceQueryDto = z.infer<ReturnType<typeof zLatestBalanceQueryDto>>;
 
-export const zDateRangeStarsArenaMinBalanceParam = /* @__PURE__ */ lazy(() => z.looseObject({
+const zDateRangeStarsArenaMinBalanceParamBuild = () => z.looseObject({
     firstDate: z.optional(z.string()),
     lastDate: z.optional(z.string()),
     minBalance: z.optional(z.string()),
     subjectAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zDateRangeStarsArenaMinBalanceParam()` returns. */
+export interface DateRangeStarsArenaMinBalanceParamSchema extends ReturnType<typeof zDateRangeStarsArenaMinBalanceParamBuild> {}
+
+export const zDateRangeStarsArenaMinBalanceParam: () => DateRangeStarsArenaMinBalanceParamSchema = /* @__PURE__ */ lazy(zDateRangeStarsArenaMinBalanceParamBuild);
 
 export type DateRangeStarsArenaMinBalanceParam = z.infer<ReturnType<typeof zDateRangeStarsArenaMinBalanceParam>>;
 
-export const zAllTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAllTimeStarsArenaBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AllTimeStarsArenaBalance'])),
     params: z.optional(zDateRangeStarsArenaMinBalanceParam())
-}));
+});
+
+/** The schema `zAllTimeStarsArenaBalanceQueryDto()` returns. */
+export interface AllTimeStarsArenaBalanceQueryDtoSchema extends ReturnType<typeof zAllTimeStarsArenaBalanceQueryDtoBuild> {}
+
+export const zAllTimeStarsArenaBalanceQueryDto: () => AllTimeStarsArenaBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAllTimeStarsArenaBalanceQueryDtoBuild);
 
 export type AllTimeStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zAllTimeStarsArenaBalanceQueryDto>>;
 
-export const zAnyTimeStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zAnyTimeStarsArenaBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['AnyTimeStarsArenaBalance'])),
     params: z.optional(zDateRangeStarsArenaMinBalanceParam())
-}));
+});
+
+/** The schema `zAnyTimeStarsArenaBalanceQueryDto()` returns. */
+export interface AnyTimeStarsArenaBalanceQueryDtoSchema extends ReturnType<typeof zAnyTimeStarsArenaBalanceQueryDtoBuild> {}
+
+export const zAnyTimeStarsArenaBalanceQueryDto: () => AnyTimeStarsArenaBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zAnyTimeStarsArenaBalanceQueryDtoBuild);
 
 export type AnyTimeStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zAnyTimeStarsArenaBalanceQueryDto>>;
 
-export const zLatestStarsArenaBalanceParams = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLatestStarsArenaBalanceParamsBuild = () => z.looseObject({
     minBalance: z.optional(z.string()),
     subjectAddress: z.optional(z.string())
-}));
+});
+
+/** The schema `zLatestStarsArenaBalanceParams()` returns. */
+export interface LatestStarsArenaBalanceParamsSchema extends ReturnType<typeof zLatestStarsArenaBalanceParamsBuild> {}
+
+export const zLatestStarsArenaBalanceParams: () => LatestStarsArenaBalanceParamsSchema = /* @__PURE__ */ lazy(zLatestStarsArenaBalanceParamsBuild);
 
 export type LatestStarsArenaBalanceParams = z.infer<ReturnType<typeof zLatestStarsArenaBalanceParams>>;
 
-export const zLatestStarsArenaBalanceQueryDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zLatestStarsArenaBalanceQueryDtoBuild = () => z.looseObject({
     id: z.string(),
     type: z.optional(openEnum(['LatestBalanceStarsArena'])),
     params: z.optional(zLatestStarsArenaBalanceParams())
-}));
+});
+
+/** The schema `zLatestStarsArenaBalanceQueryDto()` returns. */
+export interface LatestStarsArenaBalanceQueryDtoSchema extends ReturnType<typeof zLatestStarsArenaBalanceQueryDtoBuild> {}
+
+export const zLatestStarsArenaBalanceQueryDto: () => LatestStarsArenaBalanceQueryDtoSchema = /* @__PURE__ */ lazy(zLatestStarsArenaBalanceQueryDtoBuild);
 
 export type LatestStarsArenaBalanceQueryDto = z.infer<ReturnType<typeof zLatestStarsArenaBalanceQueryDto>>;
 
-export const zOperator = /* @__PURE__ */ lazy(() => openEnum(['AND', 'OR']));
+const zOperatorBuild = () => openEnum(['AND', 'OR']);
+
+/** The schema `zOperator()` returns. */
+export interface OperatorSchema extends ReturnType<typeof zOperatorBuild> {}
+
+export const zOperator: () => OperatorSchema = /* @__PURE__ */ lazy(zOperatorBuild);
 
 export type Operator = z.infer<ReturnType<typeof zOperator>>;
 
-export const zCompositeQueryRequestDto = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCompositeQueryRequestDtoBuild = () => z.looseObject({
     pageToken: z.optional(z.string()),
     pageSize: z._default(z.optional(jsonNumber(z.int().check(z.gte(1), z.lte(10000)))), 1000),
     queries: z.optional(z.array(z.union([
@@ -436,23 +651,38 @@ export const zCompositeQueryRequestDto = /* @__PURE__ */ lazy(() => z.looseObjec
         zLatestStarsArenaBalanceQueryDto()
     ]))),
     operator: z.optional(zOperator())
-}));
+});
+
+/** The schema `zCompositeQueryRequestDto()` returns. */
+export interface CompositeQueryRequestDtoSchema extends ReturnType<typeof zCompositeQueryRequestDtoBuild> {}
+
+export const zCompositeQueryRequestDto: () => CompositeQueryRequestDtoSchema = /* @__PURE__ */ lazy(zCompositeQueryRequestDtoBuild);
 
 export type CompositeQueryRequestDto = z.infer<ReturnType<typeof zCompositeQueryRequestDto>>;
 
-export const zCompositeQueryResponse = /* @__PURE__ */ lazy(() => z.looseObject({
+const zCompositeQueryResponseBuild = () => z.looseObject({
     nextPageToken: z.optional(z.string()),
     subQueryCounts: z.optional(z.record(z.string(), jsonNumber(z.number()))),
     totalCount: z.optional(jsonNumber(z.number())),
     addresses: z.optional(z.array(z.string()))
-}));
+});
+
+/** The schema `zCompositeQueryResponse()` returns. */
+export interface CompositeQueryResponseSchema extends ReturnType<typeof zCompositeQueryResponseBuild> {}
+
+export const zCompositeQueryResponse: () => CompositeQueryResponseSchema = /* @__PURE__ */ lazy(zCompositeQueryResponseBuild);
 
 export type CompositeQueryResponse = z.infer<ReturnType<typeof zCompositeQueryResponse>>;
 
 /**
  * A supported EVM chain id, chain alias, or blockchain id.
  */
-export const zGlobalParamChainId = /* @__PURE__ */ lazy(() => z.string());
+const zGlobalParamChainIdBuild = () => z.string();
+
+/** The schema `zGlobalParamChainId()` returns. */
+export interface GlobalParamChainIdSchema extends ReturnType<typeof zGlobalParamChainIdBuild> {}
+
+export const zGlobalParamChainId: () => GlobalParamChainIdSchema = /* @__PURE__ */ lazy(zGlobalParamChainIdBuild);
 
 export type GlobalParamChainId = z.infer<ReturnType<typeof zGlobalParamChainId>>;
 
@@ -466,7 +696,12 @@ export type GlobalParamNetwork = z.infer<ReturnType<typeof zGlobalParamNetwork>>
 /**
  * The health of the service
  */
-export const zMetricsHealthCheckResult = /* @__PURE__ */ lazy(() => zHealthCheckResultDto());
+const zMetricsHealthCheckResultBuild = () => zHealthCheckResultDto();
+
+/** The schema `zMetricsHealthCheckResult()` returns. */
+export interface MetricsHealthCheckResultSchema extends ReturnType<typeof zMetricsHealthCheckResultBuild> {}
+
+export const zMetricsHealthCheckResult: () => MetricsHealthCheckResultSchema = /* @__PURE__ */ lazy(zMetricsHealthCheckResultBuild);
 
 export type MetricsHealthCheckResult = z.infer<ReturnType<typeof zMetricsHealthCheckResult>>;
 
@@ -480,42 +715,72 @@ export type MetricsLiveCheckResult = z.infer<ReturnType<typeof zMetricsLiveCheck
 /**
  * Successful response
  */
-export const zListChainsResult = /* @__PURE__ */ lazy(() => zListChainsResponse());
+const zListChainsResultBuild = () => zListChainsResponse();
+
+/** The schema `zListChainsResult()` returns. */
+export interface ListChainsResultSchema extends ReturnType<typeof zListChainsResultBuild> {}
+
+export const zListChainsResult: () => ListChainsResultSchema = /* @__PURE__ */ lazy(zListChainsResultBuild);
 
 export type ListChainsResult = z.infer<ReturnType<typeof zListChainsResult>>;
 
 /**
  * Successful response
  */
-export const zGetChainResult = /* @__PURE__ */ lazy(() => zChain());
+const zGetChainResultBuild = () => zChain();
+
+/** The schema `zGetChainResult()` returns. */
+export interface GetChainResultSchema extends ReturnType<typeof zGetChainResultBuild> {}
+
+export const zGetChainResult: () => GetChainResultSchema = /* @__PURE__ */ lazy(zGetChainResultBuild);
 
 export type GetChainResult = z.infer<ReturnType<typeof zGetChainResult>>;
 
 /**
  * Successful response
  */
-export const zGetEvmChainMetricsResult = /* @__PURE__ */ lazy(() => zMetricsApiResponse());
+const zGetEvmChainMetricsResultBuild = () => zMetricsApiResponse();
+
+/** The schema `zGetEvmChainMetricsResult()` returns. */
+export interface GetEvmChainMetricsResultSchema extends ReturnType<typeof zGetEvmChainMetricsResultBuild> {}
+
+export const zGetEvmChainMetricsResult: () => GetEvmChainMetricsResultSchema = /* @__PURE__ */ lazy(zGetEvmChainMetricsResultBuild);
 
 export type GetEvmChainMetricsResult = z.infer<ReturnType<typeof zGetEvmChainMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetEvmChainRollingWindowMetricsResult = /* @__PURE__ */ lazy(() => zRollingWindowMetricsApiResponse());
+const zGetEvmChainRollingWindowMetricsResultBuild = () => zRollingWindowMetricsApiResponse();
+
+/** The schema `zGetEvmChainRollingWindowMetricsResult()` returns. */
+export interface GetEvmChainRollingWindowMetricsResultSchema extends ReturnType<typeof zGetEvmChainRollingWindowMetricsResultBuild> {}
+
+export const zGetEvmChainRollingWindowMetricsResult: () => GetEvmChainRollingWindowMetricsResultSchema = /* @__PURE__ */ lazy(zGetEvmChainRollingWindowMetricsResultBuild);
 
 export type GetEvmChainRollingWindowMetricsResult = z.infer<ReturnType<typeof zGetEvmChainRollingWindowMetricsResult>>;
 
 /**
  * Successful response
  */
-export const zGetIcmTimeseriesResult = /* @__PURE__ */ lazy(() => zIcmMetricsApiResponse());
+const zGetIcmTimeseriesResultBuild = () => zIcmMetricsApiResponse();
+
+/** The schema `zGetIcmTimeseriesResult()` returns. */
+export interface GetIcmTimeseriesResultSchema extends ReturnType<typeof zGetIcmTimeseriesResultBuild> {}
+
+export const zGetIcmTimeseriesResult: () => GetIcmTimeseriesResultSchema = /* @__PURE__ */ lazy(zGetIcmTimeseriesResultBuild);
 
 export type GetIcmTimeseriesResult = z.infer<ReturnType<typeof zGetIcmTimeseriesResult>>;
 
 /**
  * Successful response
  */
-export const zGetIcmSummaryResult = /* @__PURE__ */ lazy(() => zIcmRollingWindowMetricsApiResponse());
+const zGetIcmSummaryResultBuild = () => zIcmRollingWindowMetricsApiResponse();
+
+/** The schema `zGetIcmSummaryResult()` returns. */
+export interface GetIcmSummaryResultSchema extends ReturnType<typeof zGetIcmSummaryResultBuild> {}
+
+export const zGetIcmSummaryResult: () => GetIcmSummaryResultSchema = /* @__PURE__ */ lazy(zGetIcmSummaryResultBuild);
 
 export type GetIcmSummaryResult = z.infer<ReturnType<typeof zGetIcmSummaryResult>>;
 
@@ -557,20 +822,35 @@ export type GetMetricsBySubnetIdResult = z.infer<ReturnType<typeof zGetMetricsBy
 /**
  * Successful response
  */
-export const zGetAddressesByBtcbBridgedResult = /* @__PURE__ */ lazy(() => zLookingGlassResponse());
+const zGetAddressesByBtcbBridgedResultBuild = () => zLookingGlassResponse();
+
+/** The schema `zGetAddressesByBtcbBridgedResult()` returns. */
+export interface GetAddressesByBtcbBridgedResultSchema extends ReturnType<typeof zGetAddressesByBtcbBridgedResultBuild> {}
+
+export const zGetAddressesByBtcbBridgedResult: () => GetAddressesByBtcbBridgedResultSchema = /* @__PURE__ */ lazy(zGetAddressesByBtcbBridgedResultBuild);
 
 export type GetAddressesByBtcbBridgedResult = z.infer<ReturnType<typeof zGetAddressesByBtcbBridgedResult>>;
 
 /**
  * Successful response
  */
-export const zGetValidatorsByDateRangeResult = /* @__PURE__ */ lazy(() => zPChainLookingGlassResponse());
+const zGetValidatorsByDateRangeResultBuild = () => zPChainLookingGlassResponse();
+
+/** The schema `zGetValidatorsByDateRangeResult()` returns. */
+export interface GetValidatorsByDateRangeResultSchema extends ReturnType<typeof zGetValidatorsByDateRangeResultBuild> {}
+
+export const zGetValidatorsByDateRangeResult: () => GetValidatorsByDateRangeResultSchema = /* @__PURE__ */ lazy(zGetValidatorsByDateRangeResultBuild);
 
 export type GetValidatorsByDateRangeResult = z.infer<ReturnType<typeof zGetValidatorsByDateRangeResult>>;
 
 /**
  * Successful response
  */
-export const zCompositeQueryV2Result = /* @__PURE__ */ lazy(() => zCompositeQueryResponse());
+const zCompositeQueryV2ResultBuild = () => zCompositeQueryResponse();
+
+/** The schema `zCompositeQueryV2Result()` returns. */
+export interface CompositeQueryV2ResultSchema extends ReturnType<typeof zCompositeQueryV2ResultBuild> {}
+
+export const zCompositeQueryV2Result: () => CompositeQueryV2ResultSchema = /* @__PURE__ */ lazy(zCompositeQueryV2ResultBuild);
 
 export type CompositeQueryV2Result = z.infer<ReturnType<typeof zCompositeQueryV2Result>>;
