@@ -155,12 +155,15 @@ export const encodingParam = <const E extends readonly [string, ...string[]]>(va
 export const DECIMAL_TEXT = /^\d+$/
 
 /** The node's uint64: a decimal string on the wire (a number inside `encoding: "json"` payloads). */
-export const u64 = lazy(() =>
-  z.pipe(
+export const u64: () => U64Schema = lazy(buildU64)
+/** The schema `u64()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface U64Schema extends ReturnType<typeof buildU64> {}
+function buildU64() {
+  return z.pipe(
     z.union([z.string().check(z.regex(DECIMAL_TEXT)), z.number().check(z.int(), z.nonnegative()), z.bigint()]),
     z.transform(toBigInt),
-  ),
-)
+  )
+}
 /** u64's conversion (result-parser.ts recognises it and converts the wire's decimal strings in place). */
 export function toBigInt(value: string | number | bigint): bigint {
   return BigInt(value)
@@ -170,21 +173,27 @@ export function toBigInt(value: string | number | bigint): bigint {
 export const FLOAT_TEXT = /^-?\d+(\.\d+)?$/
 
 /** The node's uint32/uint8: a decimal string on the wire, a number in the domain. */
-export const u32 = lazy(() =>
-  z.pipe(
+export const u32: () => U32Schema = lazy(buildU32)
+/** The schema `u32()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface U32Schema extends ReturnType<typeof buildU32> {}
+function buildU32() {
+  return z.pipe(
     z.union([z.string().check(z.regex(DECIMAL_TEXT)), z.number().check(z.int(), z.nonnegative())]),
     z.transform(toU32),
-  ),
-)
+  )
+}
 /** u32's conversion (result-parser.ts recognises it). */
 export function toU32(value: string | number): number {
   return Number(value)
 }
 
 /** The node's Float32/Float64: a string with four decimals on the wire ("10.0000"), a number in the domain. */
-export const float = lazy(() =>
-  z.pipe(z.union([z.string().check(z.regex(FLOAT_TEXT)), z.number()]), z.transform(toFloat)),
-)
+export const float: () => FloatSchema = lazy(buildFloat)
+/** The schema `float()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface FloatSchema extends ReturnType<typeof buildFloat> {}
+function buildFloat() {
+  return z.pipe(z.union([z.string().check(z.regex(FLOAT_TEXT)), z.number()]), z.transform(toFloat))
+}
 /** float's conversion (result-parser.ts recognises it). */
 export function toFloat(value: string | number): number {
   return Number(value)
@@ -203,13 +212,16 @@ export const record = z.looseObject
 export const emptyResult = lazy(() => z.looseObject({}))
 
 /** OutputOwners in JSON: `{locktime, threshold, addresses}`. */
-export const outputOwners = lazy(() =>
-  z.looseObject({
+export const outputOwners: () => OutputOwnersSchema = lazy(buildOutputOwners)
+/** The schema `outputOwners()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface OutputOwnersSchema extends ReturnType<typeof buildOutputOwners> {}
+function buildOutputOwners() {
+  return z.looseObject({
     locktime: u64(),
     threshold: u32(),
     addresses: goSlice(z.string()),
-  }),
-)
+  })
+}
 
 /** A UTXO reference in balance replies. */
 export const utxoRef = lazy(() => z.looseObject({ txID: z.string(), outputIndex: z.number().check(z.int()) }))

@@ -75,14 +75,17 @@ export const utxoParams = (chain: 'X' | 'P') => {
  * `getUTXOs` result (`api.GetUTXOsReply`, `api/common_args_responses.go`: no sourceChain), shared with
  * platform.getUTXOs. UTXOs are 0x-hex bytes, with a 4-byte checksum unless the encoding was hexnc.
  */
-export const utxoPage = lazy(() =>
-  record({
+export const utxoPage: () => UtxoPageSchema = lazy(buildUtxoPage)
+/** The schema `utxoPage()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface UtxoPageSchema extends ReturnType<typeof buildUtxoPage> {}
+function buildUtxoPage() {
+  return record({
     numFetched: u64(),
     utxos: goSlice(z.string()),
     endIndex: record({ address: z.string(), utxo: z.string() }),
     encoding: z.string(),
-  }),
-)
+  })
+}
 
 export const avm = {
   getAllBalances: defineOperation({

@@ -44,23 +44,29 @@ const inputBody = lazy(() =>
   }),
 )
 
-export const transferableOutput = lazy(() =>
-  record({
+export const transferableOutput: () => TransferableOutputSchema = lazy(buildTransferableOutput)
+/** The schema `transferableOutput()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface TransferableOutputSchema extends ReturnType<typeof buildTransferableOutput> {}
+function buildTransferableOutput() {
+  return record({
     assetID: z.string(),
     fxID: z.optional(z.string()),
     output: outputBody(),
-  }),
-)
+  })
+}
 
-export const transferableInput = lazy(() =>
-  record({
+export const transferableInput: () => TransferableInputSchema = lazy(buildTransferableInput)
+/** The schema `transferableInput()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface TransferableInputSchema extends ReturnType<typeof buildTransferableInput> {}
+function buildTransferableInput() {
+  return record({
     txID: z.string(),
     outputIndex: u32(),
     assetID: z.string(),
     fxID: z.optional(z.string()),
     input: inputBody(),
-  }),
-)
+  })
+}
 
 /** Fields every X- and P-Chain unsigned tx shares (BaseTx) plus the import/export ones. */
 const baseTxShape = lazy(() => ({
@@ -79,8 +85,11 @@ const baseTxShape = lazy(() => ({
 // ---- X-Chain ------------------------------------------------------------------------------------------------------
 
 /** An X-Chain transaction with `encoding: "json"` (`vms/avm/txs`). */
-export const xChainTx = lazy(() =>
-  record({
+export const xChainTx: () => XChainTxSchema = lazy(buildXChainTx)
+/** The schema `xChainTx()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface XChainTxSchema extends ReturnType<typeof buildXChainTx> {}
+function buildXChainTx() {
+  return record({
     unsignedTx: record({
       ...baseTxShape(),
       // CreateAssetTx
@@ -104,21 +113,24 @@ export const xChainTx = lazy(() =>
       }),
     ),
     id: z.optional(z.string()),
-  }),
-)
+  })
+}
 export type XChainTx = z.output<ReturnType<typeof xChainTx>>
 
 /** An X-Chain block with `encoding: "json"` (`vms/avm/block/standard_block.go`). Heights and times become bigint. */
-export const xChainBlock = lazy(() =>
-  record({
+export const xChainBlock: () => XChainBlockSchema = lazy(buildXChainBlock)
+/** The schema `xChainBlock()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface XChainBlockSchema extends ReturnType<typeof buildXChainBlock> {}
+function buildXChainBlock() {
+  return record({
     parentID: z.string(),
     height: u64(),
     time: z.optional(u64()),
     merkleRoot: z.optional(z.string()),
     txs: goSlice(xChainTx()),
     id: z.optional(z.string()),
-  }),
-)
+  })
+}
 export type XChainBlock = z.output<ReturnType<typeof xChainBlock>>
 
 // ---- P-Chain ------------------------------------------------------------------------------------------------------
@@ -135,8 +147,11 @@ const stakerValidator = lazy(() =>
 )
 
 /** A P-Chain transaction with `encoding: "json"` (`vms/platformvm/txs`); the unsigned part varies by tx type. */
-export const pChainTx = lazy(() =>
-  record({
+export const pChainTx: () => PChainTxSchema = lazy(buildPChainTx)
+/** The schema `pChainTx()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface PChainTxSchema extends ReturnType<typeof buildPChainTx> {}
+function buildPChainTx() {
+  return record({
     unsignedTx: record({
       ...baseTxShape(),
       // Add(Permissionless)Validator/Delegator, AddSubnetValidator
@@ -165,24 +180,27 @@ export const pChainTx = lazy(() =>
     }),
     credentials: goSlice(record({ signatures: z.nullish(z.array(z.string())) })),
     id: z.optional(z.string()),
-  }),
-)
+  })
+}
 export type PChainTx = z.output<ReturnType<typeof pChainTx>>
 
 /**
  * A P-Chain block with `encoding: "json"`. Standard blocks carry `txs`, proposal and atomic blocks `tx`,
  * commit/abort blocks neither; Banff blocks add `time` (Unix seconds).
  */
-export const pChainBlock = lazy(() =>
-  record({
+export const pChainBlock: () => PChainBlockSchema = lazy(buildPChainBlock)
+/** The schema `pChainBlock()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface PChainBlockSchema extends ReturnType<typeof buildPChainBlock> {}
+function buildPChainBlock() {
+  return record({
     parentID: z.string(),
     height: u64(),
     time: z.optional(u64()),
     txs: optionalList(pChainTx()),
     tx: z.optional(pChainTx()),
     id: z.optional(z.string()),
-  }),
-)
+  })
+}
 export type PChainBlock = z.output<ReturnType<typeof pChainBlock>>
 
 /** `{tx, encoding}` of getTx: a hex string (signed bytes + checksum), or the decoded tx with `encoding: "json"`. */

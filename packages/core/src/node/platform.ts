@@ -32,8 +32,11 @@ const subnetID = lazy(() =>
 
 // ---- getCurrentValidators element shapes (`vms/platformvm/api/validator.go`) ---------------------------------------
 
-export const delegator = lazy(() =>
-  record({
+export const delegator: () => DelegatorSchema = lazy(buildDelegator)
+/** The schema `delegator()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface DelegatorSchema extends ReturnType<typeof buildDelegator> {}
+function buildDelegator() {
+  return record({
     txID: z.string(),
     startTime: u64(),
     endTime: u64(),
@@ -41,8 +44,8 @@ export const delegator = lazy(() =>
     nodeID: z.string(),
     rewardOwner: z.optional(outputOwners()),
     potentialReward: z.optional(u64()),
-  }),
-)
+  })
+}
 
 /**
  * A Primary Network or permissionless-subnet validator. `delegationFee` and `uptime` are percentages (the node sends
@@ -50,8 +53,11 @@ export const delegator = lazy(() =>
  * nodeID was requested; `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares` only for auto-renewed
  * validators. Times and periods are Unix seconds, weights and rewards nAVAX.
  */
-export const permissionlessValidator = lazy(() =>
-  record({
+export const permissionlessValidator: () => PermissionlessValidatorSchema = lazy(buildPermissionlessValidator)
+/** The schema `permissionlessValidator()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface PermissionlessValidatorSchema extends ReturnType<typeof buildPermissionlessValidator> {}
+function buildPermissionlessValidator() {
+  return record({
     txID: z.string(),
     startTime: u64(),
     endTime: u64(),
@@ -77,8 +83,8 @@ export const permissionlessValidator = lazy(() =>
     delegatorCount: z.optional(u64()),
     delegatorWeight: z.optional(u64()),
     delegators: z.nullish(z.array(delegator())),
-  }),
-)
+  })
+}
 
 /** A validator of a permissioned subnet: the bare staker record. */
 export const subnetStaker = lazy(() =>
@@ -107,7 +113,12 @@ export const l1Validator = lazy(() =>
 )
 
 /** One element of getCurrentValidators: tried in this order, unknown fields kept. */
-export const currentValidator = lazy(() => z.union([permissionlessValidator(), subnetStaker(), l1Validator()]))
+export const currentValidator: () => CurrentValidatorSchema = lazy(buildCurrentValidator)
+/** The schema `currentValidator()` returns: named, so that declaration files refer to it rather than spell it out. */
+export interface CurrentValidatorSchema extends ReturnType<typeof buildCurrentValidator> {}
+function buildCurrentValidator() {
+  return z.union([permissionlessValidator(), subnetStaker(), l1Validator()])
+}
 export type CurrentValidator = z.output<ReturnType<typeof currentValidator>>
 
 const proposed = 'proposed'
