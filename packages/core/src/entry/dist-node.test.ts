@@ -39,8 +39,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 /** Runs an ES module program in a fresh Node from the package's directory (so it imports the package by name). */
-async function run(program: string): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], {
+async function run(program: string, flags: string[] = []): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, '--input-type=module', '-e', program], {
     cwd: packageDir,
   })
   return JSON.parse(stdout)
@@ -158,6 +158,24 @@ test('the lean /node entry loads no module of the Data and Metrics APIs, and nod
   expect(result.cryptoAfterHeight).toBe(false)
   expect(result.refused).toBe(true)
   expect(result.cryptoAfterId).toBe(true)
+})
+
+test("every operation record keeps V8's fast properties: reads on each call stay inline, its heap stays small", async () => {
+  const result = (await run(
+    `
+      const { catalog } = await import('@avalanche-automation/core')
+      process.stdout.write(JSON.stringify({
+        count: catalog.length,
+        dictionaries: catalog.filter((op) => !%HasFastProperties(op)).map((op) => op.id),
+        keys: Object.keys(catalog.find((op) => op.id === 'platform.getHeight')),
+      }))
+    `,
+    ['--allow-natives-syntax'],
+  )) as { count: number; dictionaries: string[]; keys: string[] }
+  expect(result.count).toBeGreaterThan(100)
+  expect(result.dictionaries).toEqual([])
+  // The spec's keys, in its order (the accessors of params and result among them).
+  expect(result.keys).toEqual(['service', 'endpoint', 'readOnly', 'idempotent', 'id', 'summary', 'params', 'result'])
 })
 
 test("dist/bundled holds zod/mini, not zod's classic API (whose module and schemas cost a one-call program ~25 ms of CPU)", () => {
