@@ -127,9 +127,16 @@ export class EditorPage {
 
   /** "Create new credential" at the end of the node panel's credential list. */
   async createCredentialFromList(): Promise<void> {
-    await this.page.click(`${byTestId('node-credentials-select')} input`)
-    await this.page.waitForSelector(byTestId('node-credentials-select-item-new'), { visible: true })
-    await this.page.click(byTestId('node-credentials-select-item-new'))
+    // On a busy machine the first click can land while the panel still renders: the select takes focus and its list
+    // never opens (seen once in a full check). Click again until the list shows.
+    const item = byTestId('node-credentials-select-item-new')
+    for (let attempt = 1; ; attempt++) {
+      await this.page.click(`${byTestId('node-credentials-select')} input`)
+      const shown = await this.page.waitForSelector(item, { visible: true, timeout: 10_000 }).catch(() => null)
+      if (shown) break
+      if (attempt === 3) throw new Error('the credential list did not open after 3 clicks')
+    }
+    await this.page.click(item)
     await this.page.waitForSelector(CREDENTIAL_DIALOG, { visible: true })
     await sleep(500)
   }
