@@ -5,7 +5,7 @@
  * installed (bench/results/latest.md, package cost), 2.0 of the devnet's 5.1 MB.
  */
 import { existsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Plugin } from 'rolldown'
 
 interface RawMap {
@@ -32,8 +32,12 @@ export function withoutShippedSources(map: RawMap, mapPath: string, shipped: (pa
  */
 export function mapsWithoutShippedSources(packageDir: string): Plugin {
   const root = resolve(packageDir)
-  const shipped = (path: string) =>
-    path.startsWith(`${root}/`) && !path.slice(root.length).includes('/node_modules/') && existsSync(path)
+  const shipped = (path: string) => {
+    const inside = relative(root, path)
+    return (
+      !inside.startsWith('..') && !isAbsolute(inside) && !inside.split(sep).includes('node_modules') && existsSync(path)
+    )
+  }
   return {
     name: 'maps-without-shipped-sources',
     generateBundle(options, bundle) {
