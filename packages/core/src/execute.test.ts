@@ -22,6 +22,7 @@ import { index } from './node/index.js'
 import { info } from './node/info.js'
 import { defineOperation } from './operation.js'
 import { record, u64 } from './schemas.js'
+import type { Transport } from './transport.js'
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void
 let server: Server
@@ -137,6 +138,44 @@ describe('JSON-RPC calls', () => {
     expect(error.message).toBe(
       `index.getIndex failed on ${url}/ext/index/X/tx: not found\n\nDetails: JSON-RPC error -32000`,
     )
+  })
+
+  test("behavior: an operation's first call builds its result check while the request is out, not after the reply", async () => {
+    const events: string[] = []
+    const operation = (id: string, broken = false) =>
+      defineOperation({
+        id,
+        service: 'info',
+        endpoint: '/ext/info',
+        summary: 'Test.',
+        params: z.object({}).optional(),
+        result: () => {
+          events.push('result check built')
+          if (broken) throw new Error('a broken result schema')
+          return record({ height: u64() })
+        },
+        readOnly: true,
+        idempotent: true,
+      })
+    // The transport reports the request sent, then "waits" for the reply.
+    const transport: Transport = async (request) => {
+      events.push('sent')
+      request.onSent?.()
+      events.push('reply')
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: rpc({ height: '7' }) }
+    }
+    const client = createClient({ nodeUrl: url, transport })
+    const op = operation('info.firstCall')
+    await expect(client.call(op)).resolves.toEqual({ height: 7n })
+    expect(events).toEqual(['sent', 'result check built', 'reply'])
+    events.length = 0
+    await expect(client.call(op)).resolves.toEqual({ height: 7n })
+    expect(events).toEqual(['sent', 'reply']) // built once
+
+    // A schema that cannot be built fails the call, not the transport's callback (a socket event under Node's).
+    events.length = 0
+    await expect(client.call(operation('info.brokenResult', true))).rejects.toThrow('a broken result schema')
+    expect(events).toEqual(['sent', 'result check built', 'reply', 'result check built'])
   })
 
   test('error: a reply of the wrong shape is a ResponseShapeError', async () => {

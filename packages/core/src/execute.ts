@@ -22,7 +22,7 @@ import { type Logger, silentLogger } from './logger.js'
 import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
 import type { RateLimitPacer } from './pacing.js'
 import type { Redactor } from './redact.js'
-import { parseInPlace } from './result-parser.js'
+import { parseInPlace, prepareInPlace } from './result-parser.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from './transport.js'
 
@@ -246,11 +246,12 @@ async function send(
   // Redacting costs a few regex passes: only errors and log events need the redacted URL.
   const url = () => ctx.redact(request.url)
   const debug = ctx.logger === silentLogger ? undefined : ctx.logger.debug.bind(ctx.logger)
+  const onSent = checkPending(op)
   for (let attempt = 0; ; attempt++) {
     let error: AvalancheError
     try {
       debug?.(`${request.method} ${url()} ${op.id}`, { event: 'request', operation: op.id, attempt })
-      const response = await ctx.transport({ ...request, signal })
+      const response = await ctx.transport({ ...request, signal, onSent })
       const failure = statusError(ctx.redact, op, request, response, url)
       if (!failure) return { payload: parsePayload(ctx.redact, op, request, response, url), response }
       error = failure
@@ -277,6 +278,27 @@ async function send(
       await ctx.sleep(wait, signal)
     } catch (thrown) {
       throw normalizeThrown(thrown, url(), signal, deadline, timeoutMs)
+    }
+  }
+}
+
+/** The operations whose result check is built. */
+const checked = new WeakSet<AnyOperation>()
+
+/**
+ * For an operation's first call, what builds its result check (its schema and in-place parser: 1-6 ms of CPU, a Data
+ * API list's the most) while the request is on the network rather than after the reply; the transport calls it.
+ */
+function checkPending(op: AnyOperation): (() => void) | undefined {
+  if (checked.has(op)) return undefined
+  return () => {
+    if (checked.has(op)) return
+    checked.add(op)
+    try {
+      prepareInPlace(op.result)
+    } catch {
+      // Called from the transport's socket events, where a throw would crash the process: parseResult builds the
+      // check again and reports what is wrong with it.
     }
   }
 }

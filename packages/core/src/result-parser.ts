@@ -49,6 +49,11 @@ export function parseInPlace(schema: Schema, value: unknown): { success: true; d
   return out === FAIL ? undefined : { success: true, data: out }
 }
 
+/** Builds the schema's in-place parser ahead of a reply to check. */
+export function prepareInPlace(schema: Schema): void {
+  parserOf(schema)
+}
+
 function parserOf(schema: Schema): Parser {
   let parser = compiled.get(schema)
   if (!parser) {

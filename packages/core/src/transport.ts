@@ -13,6 +13,11 @@ export interface HttpRequest {
   headers: Record<string, string>
   body?: string | undefined
   signal?: AbortSignal | undefined
+  /**
+   * Called once the request has been handed to the network, so that the caller can use the wait: core builds an
+   * operation's result check then, on its first call. A transport that cannot tell may ignore it.
+   */
+  onSent?: (() => void) | undefined
 }
 
 export interface HttpResponse {

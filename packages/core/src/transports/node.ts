@@ -141,6 +141,8 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       if (signal?.aborted) onAbort()
       outgoing.on('timeout', () => outgoing.destroy(new TimeoutError(redactUrl(req.url), idleTimeoutMs)))
       outgoing.on('error', fail)
+      // 'finish': the request's last byte is with the operating system.
+      if (req.onSent) outgoing.once('finish', req.onSent)
       outgoing.end(req.body)
     })
 

@@ -9,6 +9,8 @@ import { createUndiciTransport } from './undici.js'
 let server: Server
 let url: string
 let connections = 0
+/** The answers the server holds back (`/held`) until a test sends them. */
+const held: ((body: string) => void)[] = []
 /** The client ports of the server's connections that have closed. */
 const closedPorts = new Set<number>()
 
@@ -50,6 +52,8 @@ beforeAll(async () => {
           return res.end('{"final":true}')
         case '/silent':
           return // never answers
+        case '/held':
+          return void held.push((text) => res.end(text))
         case '/slow':
           // Answers after ?ms= milliseconds.
           return setTimeout(
@@ -76,6 +80,8 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A JSON body whose length grows with `n`, full of é (2 bytes) and 🦊 (4 bytes) so that writes split characters. */
 const bodyOfChunks = (n: number) => JSON.stringify({ n, text: 'é🦊x'.repeat(40_000 * n) })
@@ -153,16 +159,35 @@ describe.each([
     await transport.close()
   })
 
+  test('onSent: called once per request when it has gone out, before the answer (with and without a body)', async () => {
+    const transport = createTransport()
+    for (const body of ['{"a":1}', undefined]) {
+      let sent = 0
+      const method = body ? 'POST' : 'GET'
+      const response = transport({ method, url: `${url}/held`, headers: {}, body, onSent: () => sent++ })
+      for (let waited = 0; (held.length === 0 || sent === 0) && waited < 2_000; waited += 5) await sleep(5)
+      expect(held).toHaveLength(1)
+      expect(sent).toBe(1) // the server holds the answer: this was before it
+      held.shift()?.('{"answered":true}')
+      expect(JSON.parse((await response).body)).toEqual({ answered: true })
+      expect(sent).toBe(1)
+    }
+    await transport.close()
+  })
+
   test('error: a refused connection is a NetworkError whose request was never sent', async () => {
     const transport = createTransport()
+    let sent = 0
     const error = await transport({
       method: 'POST',
       url: 'http://127.0.0.1:1/ext/info',
       headers: {},
       body: '{}',
+      onSent: () => sent++,
     }).catch((e) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect(error.requestSent).toBe(false)
+    expect(sent).toBe(0)
     expect(error.message).toContain('ECONNREFUSED')
     await transport.close()
   })

@@ -67,7 +67,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
   const send = (dispatcher: Agent, req: HttpRequest) =>
     new Promise<HttpResponse>((resolve, reject) => {
       const { origin, path } = splitUrl(req.url)
-      const exchange = new Exchange(req.signal, resolve, (error) => reject(fail(req, error)))
+      const exchange = new Exchange(req.signal, resolve, (error) => reject(fail(req, error)), req.onSent)
       dispatcher.dispatch({ origin, path, method: req.method, headers: req.headers, body: req.body ?? null }, exchange)
     })
 
@@ -104,15 +104,18 @@ class Exchange implements Dispatcher.DispatchHandler {
   readonly #signal: AbortSignal | undefined
   readonly #resolve: (response: HttpResponse) => void
   readonly #reject: (error: unknown) => void
+  readonly #onSent: (() => void) | undefined
 
   constructor(
     signal: AbortSignal | undefined,
     resolve: (response: HttpResponse) => void,
     reject: (error: unknown) => void,
+    onSent: (() => void) | undefined,
   ) {
     this.#signal = signal
     this.#resolve = resolve
     this.#reject = reject
+    this.#onSent = onSent
     if (signal) onAbort(signal, this.#abort)
   }
 
@@ -137,6 +140,11 @@ class Exchange implements Dispatcher.DispatchHandler {
   onRequestStart(controller: Dispatcher.DispatchController): void {
     if (this.#abortReason) controller.abort(this.#abortReason)
     else this.#controller = controller
+  }
+
+  // undici's request calls it once the request's last byte is written to the socket (a handler's optional hook).
+  onRequestSent(): void {
+    this.#onSent?.()
   }
 
   // Also called for an informational (1xx) response; the final response's call follows and overwrites it.
