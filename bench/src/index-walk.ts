@@ -1,7 +1,9 @@
 /**
  * One index walk in a fresh process, so that its memory figures are its own:
- *   node index-walk.ts <url> <count> <concurrency> [core|raw]
+ *   node [--expose-gc] index-walk.ts <url> <count> <concurrency> [core|raw]
  * `raw` walks with hand-written undici requests and JSON.parse (the baseline), as many pages in flight as core.
+ * With --expose-gc it also collects fully at each tenth of the walk and records the heap left: what the walk keeps,
+ * apart from when V8 chooses to collect (those collections change the peaks: a walk of its own).
  * Prints one JSON line.
  */
 import { performance } from 'node:perf_hooks'
@@ -51,6 +53,8 @@ const walk =
     ? rawWalk()
     : client.index.getContainerRange.items({ indexName: 'X/tx', startIndex: 0, endIndex: count - 1, concurrency })
 const checkpoints: number[] = []
+const liveHeapMb: number[] = []
+const gc = (globalThis as { gc?: () => void }).gc
 const sampler = sampleMemory()
 const cpuStart = process.cpuUsage()
 const start = performance.now()
@@ -58,7 +62,12 @@ let seen = 0
 for await (const container of walk) {
   if (BigInt(container.index) !== BigInt(seen)) throw new Error(`out of order: ${container.index} at ${seen}`)
   seen++
-  if (seen % (count / 10) === 0) checkpoints.push(rssMb())
+  if (seen % (count / 10) !== 0) continue
+  checkpoints.push(rssMb())
+  if (gc) {
+    gc()
+    liveHeapMb.push(process.memoryUsage().heapUsed / 2 ** 20)
+  }
 }
 const elapsedMs = performance.now() - start
 const cpu = process.cpuUsage(cpuStart)
@@ -66,5 +75,5 @@ const cpuMs = (cpu.user + cpu.system) / 1000
 const { peakRssMb, peakHeapMb } = sampler.stop()
 await client.close()
 process.stdout.write(
-  `${JSON.stringify({ elapsedMs, cpuMs, seen, peakRssMb, peakHeapMb, checkpointsMb: checkpoints })}\n`,
+  `${JSON.stringify({ elapsedMs, cpuMs, seen, peakRssMb, peakHeapMb, checkpointsMb: checkpoints, liveHeapMb })}\n`,
 )
