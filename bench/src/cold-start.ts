@@ -1,8 +1,8 @@
 /**
  * Cold start: the CPU time and wall time of fresh processes, `node -e 0`, a program making one call through Node's
  * http (the floor: Node plus the request itself), the same call through core (its root entry and its lean /node
- * entry), and the GitHub Action's bundle
- * (dist/index.js) running one check, all against the devnet. Runs alternate; medians. CPU is the process's own
+ * entry) and through the peers that have it, and the GitHub Action's bundle (dist/index.js) running one check, all
+ * against the devnet. Runs alternate; medians. CPU is the process's own
  * (process.cpuUsage at exit, all threads), which a busy machine disturbs less than wall time.
  */
 import { spawnSync } from 'node:child_process'
@@ -22,6 +22,8 @@ export interface ColdStartResult {
   http: ColdStart
   core: ColdStart
   coreNode: ColdStart
+  avalanchejs: ColdStart
+  sdkClient: ColdStart
   action: ColdStart
   runs: number
 }
@@ -55,9 +57,11 @@ export function benchColdStart(url: string, runs: number): ColdStartResult {
       http: { args: [oneCall, 'http', url] },
       core: { args: [oneCall, 'core', url] },
       coreNode: { args: [oneCall, 'core-node', url] },
+      avalanchejs: { args: [oneCall, 'avalanchejs', url] },
+      sdkClient: { args: [oneCall, 'sdk-client', url] },
       action: { args: [action], env: actionEnv },
     }
-    const samples: Record<string, ColdStart[]> = { node: [], http: [], core: [], coreNode: [], action: [] }
+    const samples: Record<string, ColdStart[]> = Object.fromEntries(Object.keys(programs).map((name) => [name, []]))
     const pin = pinning()?.bench ?? []
     for (let r = 0; r <= runs; r++) {
       for (const [name, { args, env }] of Object.entries(programs)) {
@@ -82,6 +86,8 @@ export function benchColdStart(url: string, runs: number): ColdStartResult {
       http: of('http'),
       core: of('core'),
       coreNode: of('coreNode'),
+      avalanchejs: of('avalanchejs'),
+      sdkClient: of('sdkClient'),
       action: of('action'),
       runs,
     }

@@ -101,7 +101,7 @@ const machineInfo = {
         target: concurrency === 1 ? '>= 0.9x' : '>= 0.95x',
       })
     }
-    log('cold start: node -e 0, one call by node:http, by core, the Action...')
+    log('cold start: node -e 0, one call by node:http, by core, by two peers, the Action...')
     const cold = benchColdStart(devnet.url, quick ? 3 : 11)
     json.cold_start = cold
     const floor = cold.http
@@ -117,6 +117,18 @@ const machineInfo = {
         value: `${cpuWall(c)} vs ${cpuWall(floor)}`,
         ratio: `${fmt(c.cpuMs / floor.cpuMs, 2)}x CPU, ${fmt(c.wallMs / floor.wallMs, 2)}x wall`,
         target: '<= 1.2x',
+      })
+    }
+    for (const [peer, c] of [
+      ['@avalabs/avalanchejs 5 (pvm.PVMApi)', cold.avalanchejs],
+      ['@avalanche-sdk/client (createAvalancheClient)', cold.sdkClient],
+    ] as const) {
+      rows.push({
+        section: 'Cold start',
+        what: `the same program through ${peer} vs through @avalanche-automation/core/node, medians of ${cold.runs}`,
+        value: `${cpuWall(c)} vs ${cpuWall(cold.coreNode)}`,
+        ratio: `core ${fmt(cold.coreNode.cpuMs / c.cpuMs, 2)}x CPU (the peer ${fmt(c.cpuMs / floor.cpuMs, 2)}x of node -e 0 plus the request)`,
+        target: 'core <= 1x',
       })
     }
   } finally {
