@@ -56,4 +56,6 @@ test.each(['core', 'devnet', 'mcp-server'])(
     expect(carried.every((source) => source.includes('/node_modules/'))).toBe(true)
     if (name === 'core') expect(carried.some((source) => source.includes('/zod/'))).toBe(true)
   },
+  // npm takes 2-3 s to start and list a package, more on a busy machine (5 s was too little once, in a full run).
+  60_000,
 )
