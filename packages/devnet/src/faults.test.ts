@@ -19,6 +19,8 @@ const height = async (path = '/ext/bc/X') => (await jsonOf(await call(path))).re
 
 describe('faults', () => {
   it('adds latency on every Nth request only', async () => {
+    // The process's first fetch loads its HTTP client: not part of any request's latency here.
+    await (await call()).text()
     devnet.setFaults({ latency: { ms: 300, every: 2 } })
     const times: number[] = []
     for (let i = 0; i < 4; i++) {
@@ -26,9 +28,10 @@ describe('faults', () => {
       await (await call()).text()
       times.push(performance.now() - start)
     }
-    expect(times[0]).toBeLessThan(250)
+    // 290 ms apart: only a request the fault delayed takes that long, however busy the machine.
+    expect(times[0]).toBeLessThan(290)
     expect(times[1]).toBeGreaterThanOrEqual(290)
-    expect(times[2]).toBeLessThan(250)
+    expect(times[2]).toBeLessThan(290)
     expect(times[3]).toBeGreaterThanOrEqual(290)
   })
 
