@@ -56,6 +56,6 @@ test.each(['core', 'devnet', 'mcp-server'])(
     expect(carried.every((source) => source.includes('/node_modules/'))).toBe(true)
     if (name === 'core') expect(carried.some((source) => source.includes('/zod/'))).toBe(true)
   },
-  // npm takes 2-3 s to start and list a package, more on a busy machine (5 s was too little once, in a full run).
+  // Listing a package with npm takes 2-5 s in a full run: the default 5 s was once too little.
   60_000,
 )
