@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AbortedError, NetworkError, ResponseShapeError, TimeoutError } from '../errors.js'
 import { createNodeTransport } from './node.js'
@@ -80,8 +81,6 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A JSON body whose length grows with `n`, full of é (2 bytes) and 🦊 (4 bytes) so that writes split characters. */
 const bodyOfChunks = (n: number) => JSON.stringify({ n, text: 'é🦊x'.repeat(40_000 * n) })
