@@ -34,13 +34,31 @@ export default defineConfig([
     sourcemap: false,
     minify: true,
     // Nothing bundles the Action further: the pure annotations that let rolldown drop unused code are dead weight.
-    // What only runs that talk to GitHub load (Octokit, undici) is a chunk of its own, named without a hash.
+    // What only runs that talk to GitHub load (Octokit, undici) is a chunk of its own, named without a hash; so is what
+    // only runs with a Data API, Metrics API or call check load: core's root entry (core.js) and the Data and Metrics
+    // APIs' operations (core-catalog.js). A run of node checks loads index.js and core-node.js (zod, core's client and
+    // node services), 288 of the 390 kB (bench/results/client-profile.md).
     // ASCII only (other characters escaped): Node then reads the file without decoding UTF-8 and V8 keeps its source as
     // one-byte text: 184.9 vs 178.1 ms of CPU a run (medians of 21, bench/results/client-profile.md).
     outputOptions: {
       charset: 'ascii',
       comments: { annotation: false },
-      chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('@octokit')) ? 'octokit.js' : '[name].js'),
+      chunkFileNames: (chunk) => {
+        if (chunk.moduleIds.some((id) => id.includes('@octokit'))) return 'octokit.js'
+        if (chunk.name === 'catalog') return 'core-catalog.js'
+        if (chunk.isDynamicEntry) return 'core.js'
+        return chunk.moduleIds.some((id) => id.endsWith('core/src/client.ts')) ? 'core-node.js' : '[name].js'
+      },
+      codeSplitting: {
+        // The modules of core that its node entry does not use (lenient.ts and record-keys.ts it does), and its root.
+        groups: [
+          {
+            name: 'catalog',
+            test: /core\/src\/(data\/(?!lenient|record-keys)|catalog\.ts|services\.ts|index\.ts)/,
+            includeDependenciesRecursively: false,
+          },
+        ],
+      },
     },
     deps: { alwaysBundle: [/.*/], onlyBundle: false },
     // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).

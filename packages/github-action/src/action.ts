@@ -67,10 +67,10 @@ async function main(): Promise<void> {
     }
   }
   const { checks: specs, maintenance } = fileText
-    ? parseChecksFile(fileText, checksFile)
+    ? await parseChecksFile(fileText, checksFile)
     : inline.trim()
-      ? parseChecksFile(inline, 'checks')
-      : { checks: validateChecks(nodeSuite, 'default checks'), maintenance: [] }
+      ? await parseChecksFile(inline, 'checks')
+      : { checks: await validateChecks(nodeSuite, 'default checks'), maintenance: [] }
   if (validateOnly) {
     const line = `${specs.length} checks and ${maintenance.length} maintenance windows are valid; no request made (validate-only)`
     core.info(line)

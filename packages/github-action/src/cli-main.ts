@@ -116,11 +116,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     let raw: unknown[] | undefined
     if (!fileText && devnet) {
       const { createTargetClient } = await import('./engine.js')
-      const client = createTargetClient(target)
+      const client = await createTargetClient(target)
       raw = await devnetSuite(devnet, client).finally(() => client.close())
     }
-    const file = fileText ? parseChecksFile(fileText, flags['checks-file']) : undefined
-    const specs = file?.checks ?? validateChecks(raw ?? nodeSuite, raw ? 'devnet suite' : 'node suite')
+    const file = fileText ? await parseChecksFile(fileText, flags['checks-file']) : undefined
+    const specs = file?.checks ?? (await validateChecks(raw ?? nodeSuite, raw ? 'devnet suite' : 'node suite'))
     const progress = progressLine(io, specs.length)
     const report = await check(target, specs, {
       concurrency,

@@ -48,9 +48,9 @@ const keepHexAsText = (tags: unknown[]) =>
     return !(tag.tag === 'tag:yaml.org,2002:int' && (tag.format === 'HEX' || tag.format === 'OCT'))
   }) as never
 
-/** Parses YAML (or JSON) checks: a list, or `{ checks: [...] }`. Throws ConfigError naming every problem. */
-export function parseChecks(text: string, source = 'checks'): CheckSpec[] {
-  return parseChecksFile(text, source).checks
+/** Parses YAML (or JSON) checks: a list, or `{ checks: [...] }`. Rejects with a ConfigError naming every problem. */
+export async function parseChecks(text: string, source = 'checks'): Promise<CheckSpec[]> {
+  return (await parseChecksFile(text, source)).checks
 }
 
 /** A checks file: its checks and its maintenance windows (UTC). */
@@ -61,8 +61,8 @@ export interface ChecksFile {
 
 const FILE_KEYS = ['$schema', 'checks', 'maintenance']
 
-/** Parses a checks file: a list of checks, or `{checks, maintenance}`. Throws ConfigError naming every problem. */
-export function parseChecksFile(text: string, source = 'checks'): ChecksFile {
+/** Parses a checks file: a list of checks, or `{checks, maintenance}`. Rejects with a ConfigError naming every problem. */
+export async function parseChecksFile(text: string, source = 'checks'): Promise<ChecksFile> {
   let document: unknown
   try {
     document = parseYaml(text, { customTags: keepHexAsText })
@@ -82,7 +82,7 @@ export function parseChecksFile(text: string, source = 'checks'): ChecksFile {
       unknown.map((key) => `${source}: ${key}: unknown key; a checks file has checks and maintenance`),
     )
   }
-  const checks = validateChecks(list, source)
+  const checks = await validateChecks(list, source)
   return { checks, maintenance: validateMaintenance(file.maintenance, checks, source) }
 }
 
@@ -111,7 +111,13 @@ function validateMaintenance(raw: unknown, checks: CheckSpec[], source: string):
   return windows
 }
 
-export function validateChecks(list: unknown[], source = 'checks'): CheckSpec[] {
+/**
+ * Validates checks (entries as parsed from YAML), loading first what their kinds need for it (a `call` check: the
+ * catalog). Rejects with a ConfigError naming every problem.
+ */
+export async function validateChecks(list: unknown[], source = 'checks'): Promise<CheckSpec[]> {
+  const named = new Set(list.map((entry) => (entry as { kind?: unknown } | null)?.kind))
+  await Promise.all(checkKinds.filter((kind) => named.has(kind.kind)).map((kind) => kind.prepare?.()))
   const problems: string[] = []
   const specs: CheckSpec[] = []
   const ids = new Set<string>()

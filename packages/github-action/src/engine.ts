@@ -1,4 +1,5 @@
-import { type AvalancheClient, AvalancheError, createClient, type NetworkName } from '@avalanche-automation/core'
+import { type AvalancheClient, AvalancheError, type NetworkName } from '@avalanche-automation/core'
+import { createClient as createNodeClient } from '@avalanche-automation/core/node'
 import type { Better, CheckContext, Outcome } from './checks/types.js'
 import type { CheckSpec, Severity } from './config.js'
 import type { ObservedAmount } from './units.js'
@@ -69,14 +70,20 @@ export interface RunOptions {
   maintenance?: (spec: CheckSpec) => string | undefined
 }
 
-export const createTargetClient = (target: Target): AvalancheClient =>
-  createClient({
+/**
+ * A client for the target. `nodeOnly` (every check of the run calls the node's services only, see CheckKind) takes
+ * core's node entry, which spares the run loading the Data and Metrics APIs' operations; the root entry otherwise.
+ */
+export async function createTargetClient(target: Target, nodeOnly = false): Promise<AvalancheClient> {
+  const createClient = nodeOnly ? createNodeClient : (await import('./whole-core.js')).createClient
+  return createClient({
     network: target.network,
     nodeUrl: target.nodeUrl,
     dataApiUrl: target.dataApiUrl,
     metricsApiUrl: target.metricsApiUrl,
     apiKey: target.apiKey,
-  })
+  }) as AvalancheClient
+}
 
 /**
  * Runs checks with at most `concurrency` in flight, each under its own deadline (its `timeout` aborts every request

@@ -18,8 +18,8 @@ maintenance:
 const at = (iso: string) => Date.parse(iso)
 
 describe('maintenance windows', () => {
-  it('one-off ranges for some checks, weekly windows (past midnight) for all, in UTC', () => {
-    const { checks, maintenance } = parseChecksFile(FILE, 'checks.yml')
+  it('one-off ranges for some checks, weekly windows (past midnight) for all, in UTC', async () => {
+    const { checks, maintenance } = await parseChecksFile(FILE, 'checks.yml')
     expect(checks.map((c) => c.id)).toEqual(['ready', 'boot'])
     expect(activeMaintenance(maintenance, 'ready', at('2026-11-24T11:00:00Z'))).toBe(
       'node upgrade until 2026-11-24T12:00:00Z',
@@ -37,34 +37,38 @@ describe('maintenance windows', () => {
     expect(activeMaintenance(maintenance, 'boot', at('2026-11-23T23:45:00Z'))).toBeUndefined()
   })
 
-  it('bad windows name the window, the field and the fix', () => {
-    const problems = (text: string) => {
+  it('bad windows name the window, the field and the fix', async () => {
+    const problems = async (text: string) => {
       try {
-        parseChecksFile(text, 'checks.yml')
+        await parseChecksFile(text, 'checks.yml')
       } catch (error) {
         if (error instanceof ConfigError) return error.problems
       }
       throw new Error('expected a ConfigError')
     }
     const checks = 'checks:\n  - { id: ready, kind: health }\n'
-    expect(problems(`${checks}maintenance:\n  - { from: "2026-11-24 10:00", to: 2026-11-24T12:00:00Z }\n`)).toEqual([
+    expect(
+      await problems(`${checks}maintenance:\n  - { from: "2026-11-24 10:00", to: 2026-11-24T12:00:00Z }\n`),
+    ).toEqual([
       'checks.yml: maintenance[0]: from: expected a UTC time like "2026-11-24T10:00:00Z" (with Z or an offset)',
     ])
-    expect(problems(`${checks}maintenance:\n  - { from: 2026-11-24T12:00:00Z, to: 2026-11-24T10:00:00Z }\n`)).toEqual([
-      'checks.yml: maintenance[0]: to: to must be after from',
-    ])
     expect(
-      problems(`${checks}maintenance:\n  - { weekly: { days: [sun], from: "2:00", to: "03:00" }, checks: [nope] }\n`),
+      await problems(`${checks}maintenance:\n  - { from: 2026-11-24T12:00:00Z, to: 2026-11-24T10:00:00Z }\n`),
+    ).toEqual(['checks.yml: maintenance[0]: to: to must be after from'])
+    expect(
+      await problems(
+        `${checks}maintenance:\n  - { weekly: { days: [sun], from: "2:00", to: "03:00" }, checks: [nope] }\n`,
+      ),
     ).toEqual([
       'checks.yml: maintenance[0]: weekly.days.0: expected one of sunday, monday, tuesday, wednesday, thursday, friday, saturday',
       'checks.yml: maintenance[0]: weekly.from: expected a UTC time of day like "02:30"',
     ])
     expect(
-      problems(
+      await problems(
         `${checks}maintenance:\n  - { weekly: { days: [sunday], from: "02:00", to: "03:00" }, checks: [nope] }\n`,
       ),
     ).toEqual(['checks.yml: maintenance[0]: checks: no check has id "nope"'])
-    expect(problems(`${checks}maintainance: []\n`)).toEqual([
+    expect(await problems(`${checks}maintainance: []\n`)).toEqual([
       'checks.yml: maintainance: unknown key; a checks file has checks and maintenance',
     ])
   })

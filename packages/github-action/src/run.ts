@@ -1,9 +1,15 @@
 import type { CheckSpec } from './config.js'
 import { createTargetClient, type Report, type RunOptions, runChecks, type Target } from './engine.js'
 
-/** One run: a client for the target, the checks, the report; the client's connections are closed afterwards. */
+/**
+ * One run: a client for the target (of the node's services alone when the checks need no more), the checks, the
+ * report; the client's connections are closed afterwards.
+ */
 export async function check(target: Target, specs: CheckSpec[], options: RunOptions = {}): Promise<Report> {
-  const client = createTargetClient(target)
+  const client = await createTargetClient(
+    target,
+    specs.every((spec) => spec.kind.nodeOnly),
+  )
   try {
     return await runChecks(client, specs, options)
   } finally {

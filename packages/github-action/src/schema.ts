@@ -17,7 +17,8 @@ function jsonSchema(type: z.core.$ZodType): JsonSchema {
  * `{checks, maintenance}`, each check's fields by its kind. Editors complete and validate YAML with it
  * (`# yaml-language-server: $schema=<url>`). Refinements that span fields are left to the Action's own validation.
  */
-export function checksFileSchema(): Record<string, unknown> {
+export async function checksFileSchema(): Promise<Record<string, unknown>> {
+  await Promise.all(checkKinds.map((kind) => kind.prepare?.()))
   const base = jsonSchema(common)
   const kinds = checkKinds.map((kind) => {
     const own = jsonSchema(kind.fields)

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Devnet, FAULT_SUITE, startDevnet } from '@avalanche-automation/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAction } from './run-action.js'
@@ -41,6 +43,32 @@ const CHECKS = (f: Devnet['fixtures']) => `
 `
 
 describe('dist/index.js as GitHub runs it', () => {
+  it('a run of node checks loads core-node.js, not the Data and Metrics APIs (core.js, core-catalog.js)', async () => {
+    const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+    const bundle = mkdtempSync(join(tmpdir(), 'action-node-chunks-'))
+    for (const name of ['index.js', 'core-node.js']) copyFileSync(join(dist, name), join(bundle, name))
+    writeFileSync(join(bundle, 'package.json'), '{"type":"module"}')
+    const inputs = { 'node-url': devnet.url }
+    const node = await runAction(
+      { ...inputs, checks: '- {id: ready, kind: health}\n- {id: v, kind: node-version, min: v1.0.0}' },
+      {},
+      {},
+      bundle,
+    )
+    expect(node.stdout).toMatch(/\] PASSED {2}ready:/)
+    expect(node.stdout).toMatch(/\] PASSED {2}v:/)
+    expect(node.code).toBe(0)
+    // A call check needs the catalog, which this copy lacks.
+    const call = await runAction(
+      { ...inputs, checks: '- {id: h, kind: call, operation: platform.getHeight, assert: {path: $.height, min: 0}}' },
+      {},
+      {},
+      bundle,
+    )
+    expect(call.code).toBe(1)
+    expect(call.stdout).toMatch(/core\.js/)
+  })
+
   it('passes with warnings: outputs, summary file, job summary, annotations, masked key', async () => {
     const key = 'secret-key-123456'
     const checks = CHECKS(devnet.fixtures).replace(/- id: p-height[\s\S]*$/, '')

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
-const bundle = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js')
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 
 /** Reads GITHUB_OUTPUT's `name<<delimiter` blocks. */
 function readOutputs(text: string): Record<string, string> {
@@ -19,11 +19,13 @@ function readOutputs(text: string): Record<string, string> {
 /**
  * Runs dist/index.js as the runner does: inputs in INPUT_* env (action.yml's defaults for the rest), GITHUB_OUTPUT
  * and GITHUB_STEP_SUMMARY files, the workspace's files written first. `$WORKSPACE` in extra env becomes its path.
+ * `bundle`: the folder of index.js and its chunks (dist/ by default).
  */
 export async function runAction(
   inputs: Record<string, string>,
   workspace: Record<string, string> = {},
   extraEnv: Record<string, string> = {},
+  bundle = dist,
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'avalanche-action-'))
   for (const [name, text] of Object.entries(workspace)) writeFileSync(join(dir, name), text)
@@ -50,7 +52,7 @@ export async function runAction(
   }
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
   for (const [name, value] of Object.entries(extraEnv)) env[name] = value.replace('$WORKSPACE', dir)
-  const result = await run(process.execPath, [bundle], { env, cwd: dir }).then(
+  const result = await run(process.execPath, [join(bundle, 'index.js')], { env, cwd: dir }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   )

@@ -57,8 +57,8 @@ function examples(): { where: string; document: unknown }[] {
 }
 
 describe('the JSON Schema of the checks file (checks.schema.json)', () => {
-  it('is what the sources generate (UPDATE_SCHEMA=1 rewrites it)', () => {
-    const generated = checksFileSchema()
+  it('is what the sources generate (UPDATE_SCHEMA=1 rewrites it)', async () => {
+    const generated = await checksFileSchema()
     if (process.env.UPDATE_SCHEMA) writeFileSync(schemaFile, `${JSON.stringify(generated, null, 2)}\n`)
     expect(
       JSON.parse(readFileSync(schemaFile, 'utf8')),
@@ -78,7 +78,7 @@ describe('the JSON Schema of the checks file (checks.schema.json)', () => {
     for (const { where, document } of all) expect(problems(document), where).toEqual([])
     // The examples the Action itself accepts too (README blocks hold placeholders such as "P-fuji1...").
     for (const { where, document } of all.filter((e) => !e.where.includes('README')))
-      expect(() => parseChecksFile(JSON.stringify(document), where), where).not.toThrow()
+      await expect(parseChecksFile(JSON.stringify(document), where), where).resolves.toBeTruthy()
     expect(problems(nodeSuite)).toEqual([])
     const devnet = await startDevnet({ index: true })
     const client = createClient({ nodeUrl: devnet.url, dataApiUrl: devnet.url, metricsApiUrl: devnet.url })
@@ -91,7 +91,7 @@ describe('the JSON Schema of the checks file (checks.schema.json)', () => {
     }
   })
 
-  it('rejects what the Action rejects: unknown kinds and fields, wrong values, missing fields, bad windows', () => {
+  it('rejects what the Action rejects: unknown kinds and fields, wrong values, missing fields, bad windows', async () => {
     const bad: [string, unknown][] = [
       ['unknown kind', [{ id: 'a', kind: 'healthy' }]],
       ['unknown field', [{ id: 'a', kind: 'health', probes: 'readiness' }]],
@@ -118,7 +118,7 @@ describe('the JSON Schema of the checks file (checks.schema.json)', () => {
     ]
     for (const [what, document] of bad) {
       expect(problems(document), what).not.toEqual([])
-      expect(() => parseChecksFile(JSON.stringify(document), 'bad.yml'), what).toThrow()
+      await expect(parseChecksFile(JSON.stringify(document), 'bad.yml'), what).rejects.toThrow()
     }
   })
 })

@@ -1,6 +1,15 @@
-import { catalog, findOperation, toJson } from '@avalanche-automation/core'
+import { toJson } from '@avalanche-automation/core'
 import * as z from 'zod/mini'
+import type * as WholeCore from '../whole-core.js'
 import { betterOf, defineCheck } from './types.js'
+
+/** The whole catalog, loaded by `prepare` (validateChecks), so that runs without a call check don't load it. */
+let core: typeof WholeCore | undefined
+const loaded = (): typeof WholeCore => {
+  if (!core) throw new Error('call checks need the catalog: validate them with validateChecks, which loads it')
+  return core
+}
+const findOperation = (id: string) => loaded().findOperation(id)
 
 /**
  * A JSONPath subset over the `toJson` result: `$`, `.name`, `['name']`, `[0]`, `[-1]`, `[*]` (every element or
@@ -100,6 +109,9 @@ export const call = defineCheck({
   kind: 'call',
   family: 'Raw calls',
   summary: 'Any catalog operation by id with JSON params; assertions on paths of its JSON result.',
+  async prepare() {
+    core ??= await import('../whole-core.js')
+  },
   fields: () => {
     const one = assertion()
     return z
@@ -164,6 +176,7 @@ export const call = defineCheck({
 
 function suggest(id: string): string {
   const [service] = id.split('.')
+  const { catalog } = loaded()
   const near = catalog.filter((op) => op.service === service).map((op) => op.id)
   return near.length
     ? `${service} has: ${near.join(', ')}`

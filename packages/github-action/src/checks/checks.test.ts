@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** Runs one check (fields as in YAML) and returns its result. */
 async function one(check: Record<string, unknown>, using = client): Promise<CheckResult> {
-  const report = await runChecks(using, validateChecks([{ id: 'c', ...check }]))
+  const report = await runChecks(using, await validateChecks([{ id: 'c', ...check }]))
   return report.results[0] as CheckResult
 }
 
@@ -168,12 +168,12 @@ describe('validators', () => {
       status: 'failed',
       observed: `${l1} is not a current validator of the Primary Network`,
     })
-    expect(() => validateChecks([{ id: 'v', kind: 'validator', source: 'data', network: 'fuji' }])).toThrow(
+    await expect(validateChecks([{ id: 'v', kind: 'validator', source: 'data', network: 'fuji' }])).rejects.toThrow(
       /source data needs nodeId and network/,
     )
-    expect(() =>
+    await expect(
       validateChecks([{ id: 'v', kind: 'validator', source: 'data', network: 'fuji', nodeId, connected: true }]),
-    ).toThrow(/source data reports no connection/)
+    ).rejects.toThrow(/source data reports no connection/)
   })
 
   it('days left: the devnet genesis validators end 2044-12-27', async () => {
@@ -237,7 +237,7 @@ describe('L1 validator fee runway', () => {
       toJsonReport(
         await runChecks(
           client,
-          validateChecks([{ id: 'r', kind: 'l1-validator-balance', subnetId, nodeId, minDays: 1 }]),
+          await validateChecks([{ id: 'r', kind: 'l1-validator-balance', subnetId, nodeId, minDays: 1 }]),
         ),
       ),
     )
@@ -268,13 +268,13 @@ describe('L1 validator fee runway', () => {
       validationId: 'y',
       minDays: 1,
     }
-    expect(() => validateChecks([both])).toThrow(/nodeId: set nodeId or validationId \(one of them\)/)
-    expect(() => validateChecks([{ id: 'n', kind: 'l1-validator-balance', subnetId: 'x', minDays: 1 }])).toThrow(
-      /set nodeId or validationId/,
-    )
-    expect(() => validateChecks([{ id: 'd', kind: 'l1-validator-balance', subnetId: 'x', nodeId: primary }])).toThrow(
-      /minDays: required for kind l1-validator-balance/,
-    )
+    await expect(validateChecks([both])).rejects.toThrow(/nodeId: set nodeId or validationId \(one of them\)/)
+    await expect(
+      validateChecks([{ id: 'n', kind: 'l1-validator-balance', subnetId: 'x', minDays: 1 }]),
+    ).rejects.toThrow(/set nodeId or validationId/)
+    await expect(
+      validateChecks([{ id: 'd', kind: 'l1-validator-balance', subnetId: 'x', nodeId: primary }]),
+    ).rejects.toThrow(/minDays: required for kind l1-validator-balance/)
   })
 })
 
@@ -395,14 +395,14 @@ describe('balances', () => {
     })
   })
 
-  it('refuses a figure that does not fit the chain, naming the choices', () => {
+  it('refuses a figure that does not fit the chain, naming the choices', async () => {
     const { dave } = f().accounts
-    expect(() =>
+    await expect(
       validateChecks([{ id: 'c', kind: 'balance', chain: 'X', address: dave.x, figure: 'unlocked', min: 1 }]),
-    ).toThrow(/figure on X is total or spendable/)
-    expect(() =>
+    ).rejects.toThrow(/figure on X is total or spendable/)
+    await expect(
       validateChecks([{ id: 'c', kind: 'balance', chain: 'P', address: dave.p, figure: 'everything', min: 1 }]),
-    ).toThrow(/expected total, spendable \(X\), unlocked/)
+    ).rejects.toThrow(/expected total, spendable \(X\), unlocked/)
   })
 })
 
@@ -465,7 +465,7 @@ describe('transactions, P-Chain, metrics, raw calls', () => {
     // The JSON report keeps the exact supply beside the rounded text.
     const { supply } = await client.platform.getCurrentSupply()
     const report = JSON.parse(
-      toJsonReport(await runChecks(client, validateChecks([{ id: 's', kind: 'supply', min: 1 }]))),
+      toJsonReport(await runChecks(client, await validateChecks([{ id: 's', kind: 'supply', min: 1 }]))),
     )
     expect(report.results[0].amounts).toEqual({
       supply: { amount: String(supply), symbol: 'AVAX', denomination: 9, shown: expect.stringMatching(/^360,067,575/) },
@@ -614,9 +614,9 @@ describe('health with per-check details', () => {
     }
   })
 
-  it('peer and disk thresholds need the health probe', () => {
-    expect(() => validateChecks([{ id: 'h', kind: 'health', minPeers: 3 }])).toThrow(ConfigError)
-    expect(() => validateChecks([{ id: 'h', kind: 'health', minPeers: 3 }])).toThrow(
+  it('peer and disk thresholds need the health probe', async () => {
+    await expect(validateChecks([{ id: 'h', kind: 'health', minPeers: 3 }])).rejects.toThrow(ConfigError)
+    await expect(validateChecks([{ id: 'h', kind: 'health', minPeers: 3 }])).rejects.toThrow(
       'probe: minPeers and minFreeDisk read the network and diskspace checks, which only probe health runs',
     )
   })
@@ -729,8 +729,8 @@ describe('rpc-lag', () => {
     }
   })
 
-  it('names the missing reference', () => {
-    expect(() => validateChecks([{ id: 'l', kind: 'rpc-lag', chain: 'P' }])).toThrow(
+  it('names the missing reference', async () => {
+    await expect(validateChecks([{ id: 'l', kind: 'rpc-lag', chain: 'P' }])).rejects.toThrow(
       'reference: reference node needs referenceUrl; reference data needs network (mainnet or fuji)',
     )
   })

@@ -7,6 +7,7 @@ const DAY = 86_400n
 export const l1ValidatorBalance = defineCheck({
   kind: 'l1-validator-balance',
   family: 'Validators',
+  nodeOnly: true,
   summary:
     "An L1 validator (by nodeId or validationId on subnetId) has at least minDays of fee left: its balance (platform.getCurrentValidators) over the current fee (platform.getValidatorFeeState's price, nAVAX per second).",
   fields: () =>

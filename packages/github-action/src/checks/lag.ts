@@ -1,4 +1,4 @@
-import { createClient } from '@avalanche-automation/core'
+import { createClient, type NodeClient } from '@avalanche-automation/core/node'
 import * as z from 'zod/mini'
 import { defineCheck } from './types.js'
 
@@ -28,7 +28,7 @@ export const rpcLag = defineCheck({
   expected: (spec) =>
     `${spec.chain} lag ≤ ${spec.maxLag} blocks behind ${spec.reference === 'data' ? 'the Data API' : 'the reference node'}`,
   async run(spec, { client, call }) {
-    const height = (c: typeof client) =>
+    const height = (c: NodeClient) =>
       (spec.chain === 'P' ? c.platform.getHeight(undefined, call) : c.avm.getHeight(undefined, call)).then(
         (r) => r.height,
       )

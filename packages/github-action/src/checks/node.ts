@@ -7,6 +7,7 @@ const PROBES = { readiness: 'getReadiness', liveness: 'getLiveness', health: 'ge
 export const health = defineCheck({
   kind: 'health',
   family: 'Node',
+  nodeOnly: true,
   summary:
     "GET readiness, liveness or health probe is healthy (optionally only the checks of some subnet tags), with each check's details; minPeers and minFreeDisk (percent) read the health probe's network and diskspace checks.",
   fields: () =>
@@ -107,6 +108,7 @@ function describeCheck(check: HealthCheckResult): string {
 export const bootstrapped = defineCheck({
   kind: 'bootstrapped',
   family: 'Node',
+  nodeOnly: true,
   summary: 'info.isBootstrapped is true for each chain (default P, X, C).',
   fields: () =>
     z.strictObject({
@@ -127,6 +129,7 @@ export const bootstrapped = defineCheck({
 export const network = defineCheck({
   kind: 'network',
   family: 'Node',
+  nodeOnly: true,
   summary: 'The node runs on the expected network: networkId (1 Mainnet, 5 Fuji) and/or networkName.',
   fields: () =>
     z
@@ -173,6 +176,7 @@ export function compareVersions(a: string, b: string): number {
 export const nodeVersion = defineCheck({
   kind: 'node-version',
   family: 'Node',
+  nodeOnly: true,
   summary: 'info.getNodeVersion is at least `min` (e.g. "1.13.0").',
   fields: () => z.strictObject({ min: semver() }),
   expected: (spec) => `≥ ${spec.min.replace(/^v/, '')}`,

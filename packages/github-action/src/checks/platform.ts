@@ -7,6 +7,7 @@ const STATUSES = ['Validating', 'Created', 'Preferred', 'Syncing', 'Unknown'] as
 export const blockchainStatus = defineCheck({
   kind: 'blockchain-status',
   family: 'P-Chain',
+  nodeOnly: true,
   summary: 'platform.getBlockchainStatus of a blockchain is one of `in` (default Validating).',
   fields: () =>
     z.strictObject({
@@ -26,6 +27,7 @@ export const blockchainStatus = defineCheck({
 export const supply = defineCheck({
   kind: 'supply',
   family: 'P-Chain',
+  nodeOnly: true,
   summary: 'platform.getCurrentSupply (Primary Network, or a subnet) is within [min, max].',
   fields: () =>
     z

@@ -28,6 +28,7 @@ const advancing = async (
 export const chainProgress = defineCheck({
   kind: 'chain-progress',
   family: 'Progress',
+  nodeOnly: true,
   summary: 'P- or X-Chain height grows by at least `minIncrease` blocks within `window`.',
   fields: () =>
     z.strictObject({
@@ -52,6 +53,7 @@ const indexName = () => z.enum(indexNames, { error: `expected one of ${indexName
 export const indexProgress = defineCheck({
   kind: 'index-progress',
   family: 'Progress',
+  nodeOnly: true,
   summary:
     'An index (node started with --index-enabled=true) accepts at least `minIncrease` containers within `window`. X/tx and X/vtx stopped growing at Cortina (2023): watch X/block for the X-Chain.',
   fields: () =>
@@ -64,6 +66,7 @@ export const indexProgress = defineCheck({
 export const indexCaughtUp = defineCheck({
   kind: 'index-caught-up',
   family: 'Progress',
+  nodeOnly: true,
   summary: "A block index's container count is within `maxLag` of its chain's height (index n is block n+1).",
   fields: () =>
     z.strictObject({

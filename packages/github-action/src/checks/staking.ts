@@ -12,6 +12,7 @@ const nodeId = () =>
 export const uptime = defineCheck({
   kind: 'uptime',
   family: 'Validators',
+  nodeOnly: true,
   summary:
     "A validator's uptime is at least `min` percent (default 80, the Primary Network's reward threshold): this node's as the network's stake sees it (info.uptime), or `nodeId`'s as this node sees it (platform.getCurrentValidators).",
   fields: () =>
@@ -52,6 +53,7 @@ interface Stake {
 export const stakeEnding = defineCheck({
   kind: 'stake-ending',
   family: 'Validators',
+  nodeOnly: true,
   summary:
     'No stake of a Primary Network validator (default this node) ends within `days`: its validation and its delegations (platform.getCurrentValidators with that one nodeID lists them), or only those of `include`.',
   fields: () =>

@@ -1,10 +1,11 @@
 import type { AvalancheClient, CallOptions } from '@avalanche-automation/core'
+import type { NodeClient } from '@avalanche-automation/core/node'
 import type { z } from 'zod/mini'
 import type { ObservedAmount } from '../units.js'
 
 /** What every check gets: the client and the per-check call options (its deadline's abort signal). */
-export interface CheckContext {
-  client: AvalancheClient
+export interface CheckContext<Client = AvalancheClient> {
+  client: Client
   /** Pass to every client call: aborts it when the check's timeout expires. */
   call: CallOptions & { signal: AbortSignal }
   /** Waits, or rejects when the check is aborted. */
@@ -38,24 +39,34 @@ export const betterOf = (bounds: { min?: unknown; max?: unknown }): Better | und
       : undefined
 
 /** One kind of check: its YAML fields (a strict zod object), what it expects, and how it runs. */
-export interface CheckKind<S extends z.ZodMiniType = z.ZodMiniType> {
+export interface CheckKind<S extends z.ZodMiniType = z.ZodMiniType, Client = AvalancheClient> {
   kind: string
   /** Table group in the reports: Node, Progress, Validators, Balances, Transactions, P-Chain, Metrics, Raw calls. */
   family: string
   /** One line for `--help` and the README. */
   summary: string
   fields: S
+  /**
+   * Its runs call the node's services only (its `run` sees a client of those): a run whose checks all say so loads
+   * core's node entry alone, not the Data and Metrics APIs' operations (the Action's cold start).
+   */
+  nodeOnly?: boolean
+  /** Loads what validating its checks needs, once, before the first is validated (`call`: the whole catalog). */
+  prepare?(): Promise<void>
   expected(spec: z.output<S>): string
-  run(spec: z.output<S>, ctx: CheckContext): Promise<Outcome>
+  run(spec: z.output<S>, ctx: CheckContext<Client>): Promise<Outcome>
 }
 
 /**
  * A check kind whose fields schema is built the first time it is read: a run builds only the kinds its checks use, not
  * all twenty at every start (the Action's cold start, bench/results/latest.md).
  */
-export const defineCheck = <S extends z.ZodMiniType>(
-  kind: Omit<CheckKind<S>, 'fields'> & { fields: () => S },
-): CheckKind<S> => {
+export const defineCheck = <S extends z.ZodMiniType, NodeOnly extends boolean = false>(
+  kind: Omit<CheckKind<S, NodeOnly extends true ? NodeClient : AvalancheClient>, 'fields' | 'nodeOnly'> & {
+    fields: () => S
+    nodeOnly?: NodeOnly
+  },
+): CheckKind<S, NodeOnly extends true ? NodeClient : AvalancheClient> => {
   let fields: S | undefined
   return {
     ...kind,
