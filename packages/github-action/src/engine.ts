@@ -76,6 +76,7 @@ export interface RunOptions {
  */
 export async function createTargetClient(target: Target, nodeOnly = false): Promise<AvalancheClient> {
   const createClient = nodeOnly ? createNodeClient : (await import('./whole-core.js')).createClient
+  // Sound for node checks: a nodeOnly kind's run is typed with core/node's client (defineCheck).
   return createClient({
     network: target.network,
     nodeUrl: target.nodeUrl,
