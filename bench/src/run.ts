@@ -325,15 +325,15 @@ lap('JSON-RPC, index walks, memory')
 
 lap('peers JSON-RPC')
 
-// 5. Peers, Data API: 20,000 items of a paginated list, each walk in a fresh process.
+// 5. Peers, Data API: 50,000 items of a paginated list, each walk in a fresh process.
 {
-  const data = await benchPeersData({ items: 50_000, repetitions: quick ? 1 : 3, log })
+  const data = await benchPeersData({ items: 50_000, repetitions: quick ? 1 : 5, firstItemWalks: quick ? 2 : 4, log })
   json.peers_data = data
   const core = data.walks.core
   const perSecondOf = (w: { seen: number; elapsedMs: number }) => (w.seen / w.elapsedMs) * 1000
   for (const mode of DATA_MODES) {
     const w = data.walks[mode]
-    const what = `${fmt(data.items)} native txs of one address, pages of ${data.pageSize}: ${DATA_LABELS[mode]}${mode === 'core' ? '' : ' vs core .items()'} (the median walk by time; first item: the median of ${data.all.filter((x) => x.mode === mode).length} walks)`
+    const what = `${fmt(data.items)} native txs of one address, pages of ${data.pageSize}: ${DATA_LABELS[mode]}${mode === 'core' ? '' : ' vs core .items()'} (the median walk by time; first item: the median of ${data.firstItems[mode].length} walks, ${data.all.filter((x) => x.mode === mode).length} of them long)`
     if (!w) {
       rows.push({ section: 'Peers Data API', what, value: `fails: ${data.failures[mode]}`, ratio: '-', target: '-' })
       continue
