@@ -71,28 +71,22 @@ export async function benchPeersData(options: {
       `Data API walk: warming the devnet, then ${options.repetitions} x ${DATA_MODES.length} walks of ${options.items} items...`,
     )
     await walk('raw')
-    for (let r = 0; r < options.repetitions; r++) {
-      for (let i = 0; i < DATA_MODES.length; i++) {
-        const mode = DATA_MODES[(i + r) % DATA_MODES.length] as DataMode
-        const result = await walk(mode)
-        if (result.error || result.seen !== options.items || result.unique !== options.items) {
-          failures[mode] =
-            result.error ?? `saw ${result.seen} items (${result.unique} distinct), expected ${options.items}`
-        }
-        all.push(result)
-        if (!result.error) firstItems[mode].push(result.firstItemMs)
+    await inRotation(options.repetitions, async (mode) => {
+      const result = await walk(mode)
+      if (result.error || result.seen !== options.items || result.unique !== options.items) {
+        failures[mode] =
+          result.error ?? `saw ${result.seen} items (${result.unique} distinct), expected ${options.items}`
       }
-    }
+      all.push(result)
+      if (!result.error) firstItems[mode].push(result.firstItemMs)
+    })
     // A walk gives one first item (a fresh process's first page): one-page walks, in the same rotation, add more, so
     // that the median moves less from run to run than three walks' did (1.46x and 1.69x of raw in two runs of a day).
     options.log(`Data API walk: ${options.firstItemWalks} x ${DATA_MODES.length} one-page walks for the first item...`)
-    for (let r = 0; r < options.firstItemWalks; r++) {
-      for (let i = 0; i < DATA_MODES.length; i++) {
-        const mode = DATA_MODES[(i + r) % DATA_MODES.length] as DataMode
-        const result = await walk(mode, pageSize)
-        if (!result.error) firstItems[mode].push(result.firstItemMs)
-      }
-    }
+    await inRotation(options.firstItemWalks, async (mode) => {
+      const result = await walk(mode, pageSize)
+      if (!result.error) firstItems[mode].push(result.firstItemMs)
+    })
   } finally {
     await devnet.stop()
   }
@@ -108,4 +102,11 @@ export async function benchPeersData(options: {
     if (median) walks[mode] = { ...median, firstItemMs: firstItemMs ?? median.firstItemMs }
   }
   return { chainId: chain.chainId, address, items: options.items, pageSize, walks, failures, firstItems, all }
+}
+
+/** `rounds` rounds of every mode, one at a time, each round starting one mode later than the one before. */
+async function inRotation(rounds: number, each: (mode: DataMode) => Promise<void>): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < DATA_MODES.length; i++) await each(DATA_MODES[(i + r) % DATA_MODES.length] as DataMode)
+  }
 }

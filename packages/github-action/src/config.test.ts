@@ -95,7 +95,7 @@ checks:
 })
 
 describe('helpers', () => {
-  it('amounts in human units, raw units and wrong units', async () => {
+  it('amounts in human units, raw units and wrong units', () => {
     const avax = { symbol: 'AVAX', denomination: 9 }
     expect(parseThreshold('12.5', avax)).toBe(12_500_000_000n)
     expect(parseThreshold('12.5 AVAX', avax)).toBe(12_500_000_000n)
@@ -106,7 +106,7 @@ describe('helpers', () => {
     expect(showAmount(1_500_000_000n, avax)).toBe('1.5 AVAX')
   })
 
-  it('paths', async () => {
+  it('paths', () => {
     const doc = {
       validators: [
         { nodeID: 'a', weight: '10' },
@@ -123,7 +123,7 @@ describe('helpers', () => {
     expect(() => selectPath(doc, '$..weight')).toThrow('not a path')
   })
 
-  it('versions', async () => {
+  it('versions', () => {
     expect(compareVersions('1.14.2', '1.13.0')).toBeGreaterThan(0)
     expect(compareVersions('1.9.9', '1.10')).toBeLessThan(0)
     expect(compareVersions('v1.14', '1.14.0')).toBe(0)
