@@ -5,6 +5,11 @@ import { mapsWithoutShippedSources } from '../../scripts/maps-without-shipped-so
 
 // The package ships src/: its maps point there rather than carry a copy (zod's text, not shipped, stays in them).
 const maps = mapsWithoutShippedSources(fileURLToPath(new URL('.', import.meta.url)))
+// What Node loads: without comments and whitespace (names kept), for Node compiles what it reads and the JSDoc is in
+// the types; ASCII only (\uffff escaped), for V8 then keeps each module's source as one-byte text, half the memory
+// of two-byte; module-level arrows as function expressions, which V8 skims until they run
+// (scripts/arrows-as-functions.ts).
+const minify = { compress: false, mangle: false, codegen: { removeWhitespace: true } }
 
 export default defineConfig([
   {
@@ -44,12 +49,27 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node22',
+    // zod is loaded when a schema is first built (./src/zod-on-demand.ts): a call without parameters builds none.
+    alias: { 'zod/mini': fileURLToPath(new URL('src/zod-on-demand.ts', import.meta.url)) },
     deps: { alwaysBundle: ['zod', /^zod\//] },
-    // Without comments and whitespace (names kept): Node compiles what it reads, and the JSDoc is in the types.
-    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
-    // ASCII only (\uffff escaped): V8 then keeps each module's source as one-byte text, half the memory of two-byte.
+    minify,
     outputOptions: { chunkFileNames: 'core-[hash].mjs', charset: 'ascii' },
-    // Module-level arrows as function expressions, which V8 skims until they run (scripts/arrows-as-functions.ts).
+    plugins: [arrowsAsFunctions(), maps],
+  },
+  {
+    // The zod that ./src/zod-on-demand.ts loads: what core calls of zod/mini, as CommonJS (a synchronous require).
+    entry: { zod: 'src/zod-subset.ts' },
+    outDir: 'dist/bundled',
+    clean: false,
+    format: ['cjs'],
+    fixedExtension: true,
+    dts: false,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node22',
+    deps: { alwaysBundle: ['zod', /^zod\//] },
+    minify,
+    outputOptions: { charset: 'ascii' },
     plugins: [arrowsAsFunctions(), maps],
   },
 ])

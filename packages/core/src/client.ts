@@ -159,6 +159,20 @@ export function createClientFor<const Catalog extends ServiceCatalog>(
   return client as ClientOf<Catalog>
 }
 
+/**
+ * The `createClient` of a lean entry point (`@avalanche-automation/core/node`, `/data`, `/data/evm`, `/metrics`): the
+ * root entry's, with the services of `catalog` only (the catalog's own operation records). A program bundled from that
+ * entry leaves the other services' operations and schemas out; the root entry's client and `catalog` hold them all.
+ * Here rather than in a module of its own: under Node each module file is one more for the loader to read and link
+ * (bench/results/client-profile.md, cold start).
+ */
+export function leanCreateClient<const Catalog extends ServiceCatalog>(
+  catalog: Catalog,
+  defaultTransport: () => Transport & { close(): Promise<void> },
+): (options?: ClientOptions) => ClientOf<Catalog> {
+  return (options = {}) => createClientFor(catalog, defaultTransport, options)
+}
+
 const NETWORK_NAMES = [...Object.keys(networks), 'devnet', 'custom']
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/

@@ -20,7 +20,8 @@ import {
 import { createClient } from './index.js'
 import { index } from './node/index.js'
 import { info } from './node/info.js'
-import { defineOperation } from './operation.js'
+import { defineOperation, withKnownShapes } from './operation.js'
+import { describeShape } from './result-parser.js'
 import { record, u64 } from './schemas.js'
 import type { Transport } from './transport.js'
 
@@ -176,6 +177,50 @@ describe('JSON-RPC calls', () => {
     events.length = 0
     await expect(client.call(operation('info.brokenResult', true))).rejects.toThrow('a broken result schema')
     expect(events).toEqual(['sent', 'result check built', 'reply', 'result check built'])
+  })
+
+  test('behavior: a call without parameters of an operation with generated shapes builds no schema, unless its reply needs zod', async () => {
+    const built: string[] = []
+    const op = defineOperation({
+      id: 'info.bareCall',
+      service: 'info',
+      endpoint: '/ext/info',
+      summary: 'Test.',
+      params: () => {
+        built.push('params')
+        return z.object({}).optional()
+      },
+      result: () => {
+        built.push('result')
+        return record({ height: u64() })
+      },
+      readOnly: true,
+      idempotent: true,
+    })
+    // The shape node/shapes.test.ts would generate for it (what `describeShape` says, without the schemas).
+    const result = JSON.parse(
+      JSON.stringify(describeShape(record({ height: u64() })), (k, v) => (k === 'schema' ? undefined : v)),
+    )
+    withKnownShapes({ info: { op } }, { 'info.bareCall': { bare: true, result } })
+    let height: unknown = '7'
+    const transport: Transport = async () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: rpc({ height }),
+    })
+    const client = createClient({ nodeUrl: url, transport })
+    await expect(client.call(op)).resolves.toEqual({ height: 7n })
+    expect(built).toEqual([])
+    // A u64 sent as a JSON number (as inside json payloads) is zod's to check: the shape declines it.
+    height = 8
+    await expect(client.call(op)).resolves.toEqual({ height: 8n })
+    expect(built).toEqual(['result'])
+    // A refused reply reads as zod words it; parameters given are zod's to check.
+    height = 'x'
+    await expect(client.call(op)).rejects.toThrow(/^Unexpected response from info\.bareCall: height: /)
+    height = '9'
+    await expect(client.call(op, {})).resolves.toEqual({ height: 9n })
+    expect(built).toEqual(['result', 'params'])
   })
 
   test('error: a reply of the wrong shape is a ResponseShapeError', async () => {

@@ -19,10 +19,10 @@ import {
 } from './errors.js'
 import { parseJsonLossless, stringifyJson } from './json.js'
 import { type Logger, silentLogger } from './logger.js'
-import { type AnyOperation, type OperationResult, parseEndpoint } from './operation.js'
+import { type AnyOperation, knownShapes, type OperationResult, parseEndpoint } from './operation.js'
 import type { RateLimitPacer } from './pacing.js'
 import type { Redactor } from './redact.js'
-import { parseInPlace, prepareInPlace } from './result-parser.js'
+import { parseByShape, parseInPlace, prepareInPlace } from './result-parser.js'
 import { backoffDelay, type RetryPolicy, type Sleep, serverDelay } from './retry.js'
 import { type HttpRequest, type HttpResponse, requestNeverSent, type Transport } from './transport.js'
 
@@ -120,6 +120,7 @@ async function pace(ctx: ExecutionContext, op: AnyOperation, api: 'data' | 'metr
 }
 
 export function validateParams(op: AnyOperation, params: unknown): Record<string, unknown> {
+  if (params == null && knownShapes(op)?.bare) return {}
   const parsed = op.params.safeParse(params ?? undefined, { reportInput: true }) // null counts as "no params"
   if (!parsed.success)
     throw new InvalidParamsError(
@@ -290,7 +291,7 @@ const checked = new WeakSet<AnyOperation>()
  * API list's the most) while the request is on the network rather than after the reply; the transport calls it.
  */
 function checkPending(op: AnyOperation): (() => void) | undefined {
-  if (checked.has(op)) return undefined
+  if (checked.has(op) || knownShapes(op)?.result) return undefined
   return () => {
     if (checked.has(op)) return
     checked.add(op)
@@ -420,8 +421,11 @@ function parseResult<Op extends AnyOperation>(
     result = envelope.result
   }
   rememberSecrets(ctx.redact, op, result)
-  // The reply was parsed for this call alone: validated and converted in place, then by zod only if refused.
-  const parsed = parseInPlace(op.result, result) ?? op.result.safeParse(result)
+  // The reply was parsed for this call alone: validated and converted in place (by its generated shape, if any, which
+  // needs no schema built), then by zod only if refused.
+  const shape = knownShapes(op)?.result
+  const parsed =
+    (shape && parseByShape(shape, result)) ?? parseInPlace(op.result, result) ?? op.result.safeParse(result)
   if (!parsed.success && response.status !== 200) {
     // An accepted non-200 status (a health probe's 503) whose body is not that result is the status' own error,
     // e.g. a gateway's JSON error page.

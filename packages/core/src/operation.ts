@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import type { Shape } from './result-parser.js'
 
 export type Service = 'admin' | 'avm' | 'platform' | 'index' | 'info' | 'health' | 'data' | 'metrics'
 
@@ -130,6 +131,40 @@ export function defineOperation<const Spec extends OperationSpec>(spec: Spec): D
   }
   schemas.set(operation, own)
   return Object.freeze(operation) as DefinedOperation<Spec>
+}
+
+/**
+ * What is known of an operation's schemas without building them, generated at build time from them (the node's:
+ * node/shapes.gen.ts, checked against the schemas by node/shapes.test.ts). A call without parameters then checks
+ * its reply without building a zod schema, whose first use costs a program that makes one call more than the call
+ * itself (bench/results/client-profile.md).
+ */
+export interface KnownShapes {
+  /** A call without parameters is valid and sends none. */
+  readonly bare: true
+  /** The result's shape (absent when only zod can check it). */
+  readonly result?: Shape
+}
+
+const known = new WeakMap<object, KnownShapes>()
+
+/** What is known of `op`'s schemas (see `withKnownShapes`), if anything. */
+export function knownShapes(op: AnyOperation): KnownShapes | undefined {
+  return known.get(op)
+}
+
+/** Notes what `shapes` (by operation id) knows of the schemas of the operations of `services`; returns `services`. */
+export function withKnownShapes<const Services extends Record<string, Record<string, AnyOperation>>>(
+  services: Services,
+  shapes: Readonly<Record<string, KnownShapes>>,
+): Services {
+  for (const service of Object.values(services)) {
+    for (const op of Object.values(service)) {
+      const shape = shapes[op.id]
+      if (shape) known.set(op, shape)
+    }
+  }
+  return services
 }
 
 /** Splits `GET /v1/...` into method and path; JSON-RPC endpoints are POST. */

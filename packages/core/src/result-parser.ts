@@ -19,8 +19,35 @@ import { DECIMAL_TEXT, FLOAT_TEXT, nilAsEmpty, toBigInt, toFloat, toU32 } from '
 /** Any zod schema (classic or mini: both are zod's core). */
 type Schema = z.core.$ZodType
 
+/**
+ * What the in-place parsers are built from: a schema's shape as plain data. Described from a zod schema when an
+ * operation is first checked, or generated at build time for the node's results (node/result-shapes.gen.ts), so that a
+ * call checks its reply without building a zod schema: zod's first use in a process costs a one-call program more
+ * than the call itself (bench/results/client-profile.md). `zod` marks what only zod can check: a described shape
+ * holds the schema that checks it (`schema`, never generated); a generated one refuses there, and zod then parses the
+ * whole reply.
+ */
+export type Shape = (
+  | { t: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'zod' }
+  /** An enum or literal: one of these JSON values. */
+  | { t: 'values'; values: unknown[] }
+  | { t: 'optional' | 'nullable' | 'array' | 'record'; of: Shape }
+  /** A loose object: its declared fields, each with whether it may be absent. */
+  | { t: 'object'; fields: [name: string, shape: Shape, optional: boolean][] }
+  /** `key`: a discriminated union, the values of that key each option takes (`byKey`, in the options' order). */
+  | { t: 'union'; options: Shape[]; key?: string; byKey?: unknown[][] }
+  /** The wire's decimal text of a uint64 (to bigint), uint32 or float (to number). */
+  | { t: 'u64' | 'u32' | 'float' }
+  /** A Go slice: null becomes []. */
+  | { t: 'slice'; of: Shape }
+  /** jsonNumber and numericText (data/lenient.ts): the value converted, then checked. */
+  | { t: 'toNumber' | 'toText'; of: Shape }
+) & { schema?: Schema }
+
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
+/** What a generated shape's parser throws where only zod can tell (it holds no schema to ask). */
+const UNDECIDED: unique symbol = Symbol('undecided')
 type Parser = (value: unknown) => unknown
 
 interface Def {
@@ -32,12 +59,15 @@ const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def 
 /** A check, a format (`z.int()`, `z.email()`) or coercion: zod's to apply. */
 const checked = (def: Def) => !!(def.checks?.length || def.format || def.check || def.coerce)
 
-const compiled = new WeakMap<Schema, Parser>()
-/** The text forms of the wire's numbers (u64, u32, float), by the conversion of their schema (schemas.ts). */
-const WIRE_TEXT = new Map<Parser, RegExp>([
-  [toBigInt as Parser, DECIMAL_TEXT],
-  [toU32 as Parser, DECIMAL_TEXT],
-  [toFloat as Parser, FLOAT_TEXT],
+const WIRE_TEXT = { u64: DECIMAL_TEXT, u32: DECIMAL_TEXT, float: FLOAT_TEXT }
+const WIRE_CONVERT = { u64: toBigInt, u32: toU32, float: toFloat } as Record<keyof typeof WIRE_TEXT, Parser>
+const CONVERSIONS = new Map<unknown, Shape['t']>([
+  [toBigInt, 'u64'],
+  [toU32, 'u32'],
+  [toFloat, 'float'],
+  [nilAsEmpty, 'slice'],
+  [toNumber, 'toNumber'],
+  [toText, 'toText'],
 ])
 
 /**
@@ -45,26 +75,141 @@ const WIRE_TEXT = new Map<Parser, RegExp>([
  * undefined when the schema refuses it: the caller then parses with zod for the issues.
  */
 export function parseInPlace(schema: Schema, value: unknown): { success: true; data: unknown } | undefined {
-  const out = parserOf(schema)(value)
+  const out = parserOf(describeShape(schema))(value)
   return out === FAIL ? undefined : { success: true, data: out }
+}
+
+/**
+ * As `parseInPlace`, by a shape, but a reply it does not accept is left as it was. A generated shape does not
+ * accept what only zod can check either (a union's option cut short there is not one zod refuses, so no other option
+ * is tried instead): the caller then asks zod.
+ */
+export function parseByShape(shape: Shape, value: unknown): { success: true; data: unknown } | undefined {
+  const outer = undo
+  undo = []
+  try {
+    const out = parserOf(shape)(value)
+    if (out !== FAIL) return { success: true, data: out }
+    revert(undo)
+    return undefined
+  } catch (thrown) {
+    if (thrown !== UNDECIDED) throw thrown
+    revert(undo)
+    return undefined
+  } finally {
+    undo = outer
+  }
 }
 
 /** Builds the schema's in-place parser ahead of a reply to check. */
 export function prepareInPlace(schema: Schema): void {
-  parserOf(schema)
+  parserOf(describeShape(schema))
 }
 
-function parserOf(schema: Schema): Parser {
-  let parser = compiled.get(schema)
+const described = new WeakMap<Schema, Shape>()
+
+/** The schema's shape, kept per schema (shared schemas, u64's, share one shape and so one parser). */
+export function describeShape(schema: Schema): Shape {
+  let shape = described.get(schema)
+  if (!shape) {
+    shape = { ...shapeOf(schema), schema }
+    described.set(schema, shape)
+  }
+  return shape
+}
+
+function shapeOf(schema: Schema): Shape {
+  const def = defOf(schema)
+  if (checked(def)) return { t: 'zod' }
+  switch (def.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return { t: def.type as 'string' | 'number' | 'boolean' | 'null' }
+    case 'unknown':
+    case 'any':
+      return { t: 'unknown' }
+    case 'enum':
+      return { t: 'values', values: Object.values(def.entries as Record<string, unknown>) }
+    case 'literal':
+      return { t: 'values', values: def.values as unknown[] }
+    case 'optional':
+    case 'nullable':
+      return { t: def.type, of: describeShape(def.innerType as Schema) }
+    case 'array':
+      return { t: 'array', of: describeShape(def.element as Schema) }
+    case 'record': {
+      const key = defOf(def.keyType as Schema)
+      return key.type !== 'string' || checked(key)
+        ? { t: 'zod' }
+        : { t: 'record', of: describeShape(def.valueType as Schema) }
+    }
+    case 'object':
+      // A loose object; a strict one refuses, and a plain one strips, the fields it does not declare: zod's.
+      if (!def.catchall || defOf(def.catchall as Schema).type !== 'unknown') return { t: 'zod' }
+      return {
+        t: 'object',
+        fields: Object.entries(def.shape as Record<string, Schema>).map(([name, field]) => [
+          name,
+          describeShape(field),
+          // An absent field passes when optional; for any other it is zod's to say (a default fills it in).
+          defOf(field).type === 'optional',
+        ]),
+      }
+    case 'union': {
+      const options = (def.options as Schema[]).map(describeShape)
+      const key = def.discriminator as string | undefined
+      if (!key) return { t: 'union', options }
+      if (def.unionFallback) return { t: 'zod' }
+      // zod's own index of the literal values an option's fields take, which its discriminated unions read.
+      const byKey = (def.options as Schema[]).map((option) => {
+        const values = (option as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues?.[
+          key
+        ]
+        return values && [...values]
+      })
+      return byKey.every(Boolean) ? { t: 'union', options, key, byKey: byKey as unknown[][] } : { t: 'zod' }
+    }
+    case 'pipe': {
+      const to = defOf(def.out as Schema)
+      const from = defOf(def.in as Schema)
+      // u64, u32 and float: z.pipe(wire forms, z.transform(conversion)); goSlice: z.pipe(nullable array, nilAsEmpty).
+      const kind = CONVERSIONS.get(to.type === 'transform' ? to.transform : undefined)
+      if (kind === 'u64' || kind === 'u32' || kind === 'float') return { t: kind }
+      if (kind === 'slice') return { t: 'slice', of: describeShape(def.in as Schema) }
+      // jsonNumber and numericText: z.pipe(z.transform(conversion), schema).
+      const convert = CONVERSIONS.get(from.type === 'transform' ? from.transform : undefined)
+      if (convert === 'toNumber' || convert === 'toText') return { t: convert, of: describeShape(def.out as Schema) }
+      return { t: 'zod' }
+    }
+    default:
+      return { t: 'zod' }
+  }
+}
+
+const compiled = new WeakMap<Shape, Parser>()
+
+function parserOf(shape: Shape): Parser {
+  let parser = compiled.get(shape)
   if (!parser) {
-    parser = compile(schema)
-    compiled.set(schema, parser)
+    parser = compile(shape)
+    compiled.set(shape, parser)
   }
   return parser
 }
 
-/** zod parses this subtree (and copies it): for what the in-place parsers do not cover. */
-function byZod(schema: Schema): Parser {
+/**
+ * zod parses this subtree (and copies it): for what the in-place parsers do not cover. A generated shape holds no
+ * schema: there, the parse is undecided.
+ */
+function byZod(shape: Shape): Parser {
+  const schema = shape.schema
+  if (!schema) {
+    return () => {
+      throw UNDECIDED
+    }
+  }
   const parser: Parser = (value) => {
     const result = z.safeParse(schema, value)
     return result.success ? result.data : FAIL
@@ -79,11 +224,15 @@ function byZod(schema: Schema): Parser {
  */
 const delegated = new WeakSet<Parser>()
 
-/** Checks that never change the value (a union may try them one after the other). */
-function pure(schema: Schema): Parser | undefined {
-  const def = defOf(schema)
-  if (checked(def)) return undefined
-  switch (def.type) {
+/** The parser of a container's part; undefined when zod has it, and the container's schema (if any) then takes over. */
+function partOf(shape: Shape): Parser | undefined {
+  const parser = parserOf(shape)
+  return delegated.has(parser) ? undefined : parser
+}
+
+/** Checks that never change the value (a union of them needs no undoing). */
+function pure(shape: Shape): Parser | undefined {
+  switch (shape.t) {
     case 'string':
       return (v) => (typeof v === 'string' ? v : FAIL)
     case 'number':
@@ -94,18 +243,14 @@ function pure(schema: Schema): Parser | undefined {
     case 'null':
       return (v) => (v === null ? v : FAIL)
     case 'unknown':
-    case 'any':
       return (v) => v
-    case 'enum': {
-      const values = new Set(Object.values(def.entries as Record<string, unknown>))
+    case 'values': {
+      const values = new Set(shape.values)
       return (v) => (values.has(v) ? v : FAIL)
     }
-    case 'literal': {
-      const values = def.values as unknown[]
-      return (v) => (values.includes(v) ? v : FAIL)
-    }
     case 'union': {
-      const options = (def.options as Schema[]).map(pure)
+      if (shape.key) return undefined
+      const options = shape.options.map(pure)
       if (options.some((o) => !o)) return undefined
       return (v) => {
         for (const option of options as Parser[]) if (option(v) !== FAIL) return v
@@ -120,25 +265,23 @@ function pure(schema: Schema): Parser | undefined {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, '__proto__') // zod drops __proto__
 
-function compile(schema: Schema): Parser {
-  const simple = pure(schema)
+function compile(shape: Shape): Parser {
+  const simple = pure(shape)
   if (simple) return simple
-  const def = defOf(schema)
-  if (checked(def)) return byZod(schema)
-  switch (def.type) {
+  switch (shape.t) {
     case 'optional': {
-      const inner = parserOf(def.innerType as Schema)
-      if (delegated.has(inner)) return byZod(schema)
+      const inner = partOf(shape.of)
+      if (!inner) return byZod(shape)
       return (v) => (v === undefined ? v : inner(v))
     }
     case 'nullable': {
-      const inner = parserOf(def.innerType as Schema)
-      if (delegated.has(inner)) return byZod(schema)
+      const inner = partOf(shape.of)
+      if (!inner) return byZod(shape)
       return (v) => (v === null ? v : inner(v))
     }
     case 'array': {
-      const element = parserOf(def.element as Schema)
-      if (delegated.has(element)) return byZod(schema)
+      const element = partOf(shape.of)
+      if (!element) return byZod(shape)
       return (v) => {
         if (!Array.isArray(v)) return FAIL
         for (let i = 0; i < v.length; i++) {
@@ -151,10 +294,8 @@ function compile(schema: Schema): Parser {
       }
     }
     case 'record': {
-      const key = defOf(def.keyType as Schema)
-      if (key.type !== 'string' || checked(key)) return byZod(schema)
-      const value = parserOf(def.valueType as Schema)
-      if (delegated.has(value)) return byZod(schema)
+      const value = partOf(shape.of)
+      if (!value) return byZod(shape)
       return (v) => {
         if (!isRecord(v)) return FAIL
         for (const name of Object.keys(v)) {
@@ -167,79 +308,67 @@ function compile(schema: Schema): Parser {
       }
     }
     case 'object':
-      return looseObject(schema, def)
+      return looseObject(shape)
     case 'union':
-      return union(schema, def)
-    case 'pipe': {
-      const to = defOf(def.out as Schema)
-      // u64, u32 and float: the wire's text becomes a bigint or a number here; a number or bigint (inside json
-      // payloads) is zod's.
-      const text = to.type === 'transform' ? WIRE_TEXT.get(to.transform as Parser) : undefined
-      if (text) {
-        const other = byZod(schema)
-        const convert = to.transform as Parser
-        return (v) => (typeof v === 'string' ? (text.test(v) ? convert(v) : FAIL) : other(v))
+      return union(shape)
+    case 'u64':
+    case 'u32':
+    case 'float': {
+      // The wire's text becomes a bigint or a number here; a number or bigint (inside json payloads) is zod's.
+      const text = WIRE_TEXT[shape.t]
+      const convert = WIRE_CONVERT[shape.t]
+      const other = byZod(shape)
+      return (v) => (typeof v === 'string' ? (text.test(v) ? convert(v) : FAIL) : other(v))
+    }
+    case 'slice': {
+      const slice = partOf(shape.of)
+      if (!slice) return byZod(shape)
+      return (v) => {
+        const out = slice(v)
+        return out === FAIL ? FAIL : nilAsEmpty(out as unknown[] | null)
       }
-      // goSlice: a nil slice (null) becomes [].
-      if (to.type === 'transform' && to.transform === nilAsEmpty) {
-        const slice = parserOf(def.in as Schema)
-        if (delegated.has(slice)) return byZod(schema)
-        return (v) => {
-          const out = slice(v)
-          return out === FAIL ? FAIL : nilAsEmpty(out as unknown[] | null)
-        }
-      }
-      // jsonNumber and numericText: z.pipe(z.transform(conversion), schema).
-      const from = defOf(def.in as Schema)
-      const convert = from.type === 'transform' ? (from.transform as Parser) : undefined
-      if (convert !== toNumber && convert !== toText) return byZod(schema)
-      const out = parserOf(def.out as Schema)
-      if (delegated.has(out)) return byZod(schema)
-      return (v) => out((convert as Parser)(v))
+    }
+    case 'toNumber':
+    case 'toText': {
+      const out = partOf(shape.of)
+      if (!out) return byZod(shape)
+      const convert: Parser = shape.t === 'toNumber' ? toNumber : toText
+      return (v) => out(convert(v))
     }
     default:
-      return byZod(schema)
+      return byZod(shape)
   }
 }
 
 /**
  * The conversions made while a union tries an option: container, key and the value before, so that an option that
- * fails after converting part of the value can be undone before the next one tries (zod tries each on the original).
- * Undefined outside a union.
+ * fails after converting part of the value can be undone before the next one tries (zod tries each on the original),
+ * and a generated shape's undecided parse undone whole. Undefined outside a union and `parseByShape`.
  */
 let undo: unknown[] | undefined
 
-/** Converts `container[key]` from `before` to `after`, noting it for the union being tried, if any. */
+/** Converts `container[key]` from `before` to `after`, noting it for the union or shape being tried, if any. */
 function assign(container: object, key: PropertyKey, before: unknown, after: unknown) {
   undo?.push(container, key, before)
   ;(container as Record<PropertyKey, unknown>)[key] = after
 }
 
-/** The literal values an object schema's fields can take (zod's own index, which its discriminated unions read). */
-const propValues = (schema: Schema) =>
-  (schema as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues
-
 /**
  * A union of options that convert. `z.discriminatedUnion`: the option its discriminator names, alone, as zod does.
  * Any other union: each option in turn, as zod does, the conversions of a failed one undone before the next.
  */
-function union(schema: Schema, def: Def): Parser {
-  const options = (def.options as Schema[]).map(parserOf)
-  const key = def.discriminator as string | undefined
-  if (key && !def.unionFallback) {
+function union(shape: Extract<Shape, { t: 'union' }>): Parser {
+  const options = shape.options.map(parserOf)
+  const { key, byKey } = shape
+  if (key && byKey) {
     const byValue = new Map<unknown, Parser>()
-    for (const [i, option] of (def.options as Schema[]).entries()) {
-      const values = propValues(option)?.[key]
-      if (!values) return byZod(schema)
-      for (const value of values) byValue.set(value, options[i] as Parser)
-    }
+    for (const [i, values] of byKey.entries()) for (const value of values) byValue.set(value, options[i] as Parser)
     return (v) => {
       if (!isRecord(v)) return FAIL
       const parse = byValue.get(v[key])
       return parse ? parse(v) : FAIL
     }
   }
-  if (key) return byZod(schema)
   return (v) => {
     const outer = undo
     try {
@@ -250,27 +379,33 @@ function union(schema: Schema, def: Def): Parser {
           outer?.push(...undo)
           return out
         }
-        for (let i = undo.length - 3; i >= 0; i -= 3) {
-          ;(undo[i] as Record<PropertyKey, unknown>)[undo[i + 1] as PropertyKey] = undo[i + 2]
-        }
+        revert(undo)
       }
       return FAIL
+    } catch (thrown) {
+      outer?.push(...(undo as unknown[])) // undecided: parseByShape undoes it all
+      throw thrown
     } finally {
       undo = outer
     }
   }
 }
 
+/** Undoes the conversions noted in `notes` (container, key, value before), the last first. */
+function revert(notes: unknown[]) {
+  for (let i = notes.length - 3; i >= 0; i -= 3) {
+    ;(notes[i] as Record<PropertyKey, unknown>)[notes[i + 1] as PropertyKey] = notes[i + 2]
+  }
+}
+
 /** `z.looseObject`: the declared fields checked and converted, the others kept as they are (zod copies them). */
-function looseObject(schema: Schema, def: Def): Parser {
-  if (!def.catchall || defOf(def.catchall as Schema).type !== 'unknown') return byZod(schema) // strips or refuses
-  const fields = Object.entries(def.shape as Record<string, Schema>).map(([name, field]) => ({
-    name,
-    // An absent field passes when optional; for any other it is zod's to say (a default fills it in).
-    optional: defOf(field).type === 'optional',
-    parse: parserOf(field),
-  }))
-  if (fields.some((f) => delegated.has(f.parse))) return byZod(schema)
+function looseObject(shape: Extract<Shape, { t: 'object' }>): Parser {
+  const fields: { name: string; optional: boolean; parse: Parser }[] = []
+  for (const [name, field, optional] of shape.fields) {
+    const parse = partOf(field)
+    if (!parse) return byZod(shape)
+    fields.push({ name, optional, parse })
+  }
   return (v) => {
     if (!isRecord(v)) return FAIL
     for (const { name, optional, parse } of fields) {

@@ -1,1 +1,1 @@
-import{n as e,r as t,t as n}from"./core-catalog.js";import{H as r,J as i,Y as a,h as o}from"./core-node.js";const s=a(`ZodMiniISODateTime`,function(e,t){i.init(e,t),o.init(e,t)});function c(e){return r(s,e)}export{e as catalog,n as createClient,t as findOperation,c as t};
+import{n as e,r as t,t as n}from"./core-catalog.js";import{U as r,X as i,Y as a,g as o}from"./core-node.js";const s=i(`ZodMiniISODateTime`,function(e,t){a.init(e,t),o.init(e,t)});function c(e){return r(s,e)}export{e as catalog,n as createClient,t as findOperation,c as t};

@@ -3,13 +3,16 @@
  * chains, blocks, transactions, balances, contracts), the leanest bundle of a Data API call.
  * A program bundled from here leaves the other services' operations and schemas out (README, "Entry points").
  */
-import type { ClientOf, ClientOptions } from '../client.js'
+import { type ClientOf, type ClientOptions, leanCreateClient } from '../client.js'
 import { evm } from '../data/evm.js'
-import { leanCreateClient } from './lean.js'
+import { createNodeTransport } from '../transports/node.js'
 
 export type { ClientOptions } from '../client.js'
 export * from '../errors.js'
 export type { CallOptions } from '../execute.js'
 
 export type DataEvmClient = ClientOf<{ readonly data: typeof evm }>
-export const createClient: (options?: ClientOptions) => DataEvmClient = leanCreateClient({ data: evm })
+export const createClient: (options?: ClientOptions) => DataEvmClient = leanCreateClient(
+  { data: evm },
+  createNodeTransport,
+)

@@ -1,7 +1,7 @@
 /**
  * What Node itself loads from the built package: the module-sync condition's files (dist/bundled, built before the
- * tests run), each entry a few modules with zod inside (and core's own bech32, base58 and hex: @scure/base is only
- * the tests' oracle now). Run in child processes, so that Node's own resolution of the package's exports is what is
+ * tests run), each entry a few modules, and zod's bundled copy loaded when a schema is first built (and core's own
+ * bech32, base58 and hex: @scure/base is only the tests' oracle now). Run in child processes, so that Node's own resolution of the package's exports is what is
  * tested.
  */
 import { execFile } from 'node:child_process'
@@ -97,8 +97,10 @@ test('the built Node entries read no module of zod (nor of @scure/base, no depen
   // zod is bundled in; @scure/base, once bundled the same way, is no dependency of core any more: nothing reads it.
   expect(result.files.filter((f) => /node_modules\/(\.pnpm\/)?(zod|@scure)/.test(f))).toEqual([])
   expect(result.files.filter((f) => !f.includes('node_modules')).every((f) => f.startsWith('dist/bundled/'))).toBe(true)
-  // u64 converted exactly (in place, by the bundled result parser)
+  // u64 converted exactly (in place, by the shape generated from its schema)
   expect(result.height).toBe('18446744073709551615')
+  // zod's bundled copy, loaded once, with the Data API's operations (data/params.ts)
+  expect(result.files.filter((f) => f.includes('zod'))).toEqual(['dist/bundled/zod.cjs'])
   // zod inside the bundle validates params: the error is core's own class, shared by both entries
   expect(result.refused).toMatchObject({ name: 'InvalidParamsError', isRootClass: true })
   expect(result.refused.message).toMatch(/height/)
@@ -131,7 +133,7 @@ test('a busy client of the built Node entry moves to undici, loaded from the pac
   expect(result.exact).toBe(true)
 })
 
-test('the lean /node entry loads no module of the Data and Metrics APIs, and node:crypto only once an ID is checked', async () => {
+test('the lean /node entry loads no module of the Data and Metrics APIs, zod only once parameters are checked, and node:crypto once an ID is', async () => {
   const result = (await run(`
     import { readFileSync } from 'node:fs'
     import { registerHooks } from 'node:module'
@@ -139,8 +141,10 @@ test('the lean /node entry loads no module of the Data and Metrics APIs, and nod
     registerHooks({ load(url, context, next) { files.push(url); return next(url, context) } })
     const { createClient, InvalidParamsError } = await import('@avalanche-automation/core/node')
     const client = createClient({ nodeUrl: ${JSON.stringify(url)}, retry: false })
+    const zod = () => files.some((f) => f.endsWith('/dist/bundled/zod.cjs'))
     const { height } = await client.platform.getHeight()
     const cryptoAfterHeight = process.moduleLoadList.includes('NativeModule crypto')
+    const zodAfterBareCall = zod()
     // A txID whose cb58 checksum is wrong: refused before any request, which needs SHA-256.
     const refused = await client.platform.getTx({ txID: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByN' }).catch((e) => e)
     await client.close()
@@ -149,11 +153,25 @@ test('the lean /node entry loads no module of the Data and Metrics APIs, and nod
       height: String(height),
       dataApi: ['data.listNativeTransactions', 'metrics.getAvgTps'].filter((name) => code.includes(name)),
       cryptoAfterHeight,
+      zodAfterBareCall,
+      zodAfterParams: zod(),
       refused: refused instanceof InvalidParamsError && /txID/.test(refused.message),
       cryptoAfterId: process.moduleLoadList.includes('NativeModule crypto'),
     }))
-  `)) as { height: string; dataApi: string[]; cryptoAfterHeight: boolean; refused: boolean; cryptoAfterId: boolean }
+  `)) as {
+    height: string
+    dataApi: string[]
+    cryptoAfterHeight: boolean
+    zodAfterBareCall: boolean
+    zodAfterParams: boolean
+    refused: boolean
+    cryptoAfterId: boolean
+  }
   expect(result.height).toBe('18446744073709551615')
+  // A call without parameters checks its reply by the shape generated from its schema: zod is not even loaded until
+  // a call checks its parameters.
+  expect(result.zodAfterBareCall).toBe(false)
+  expect(result.zodAfterParams).toBe(true)
   expect(result.dataApi).toEqual([]) // the root entry's files hold both
   expect(result.cryptoAfterHeight).toBe(false)
   expect(result.refused).toBe(true)
@@ -181,7 +199,7 @@ test("every operation record keeps V8's fast properties: reads on each call stay
 test("dist/bundled holds zod/mini, not zod's classic API (whose module and schemas cost a one-call program ~25 ms of CPU)", () => {
   const dir = `${packageDir}/dist/bundled`
   const code = readdirSync(dir)
-    .filter((name) => name.endsWith('.mjs'))
+    .filter((name) => /\.[cm]js$/.test(name))
     .map((name) => readFileSync(`${dir}/${name}`, 'utf8'))
     .join('\n')
   expect(code).toContain('ZodMiniObject')
@@ -190,7 +208,7 @@ test("dist/bundled holds zod/mini, not zod's classic API (whose module and schem
 
 test('dist/bundled declares no arrow function at module level, which V8 would parse in full at load (2.3 ms of 10.9)', () => {
   const dir = `${packageDir}/dist/bundled`
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.mjs'))) {
+  for (const name of readdirSync(dir).filter((file) => /\.[cm]js$/.test(file))) {
     const code = readFileSync(`${dir}/${name}`, 'utf8')
     const arrows = moduleLevelArrows(code, name)
     expect(arrows.map((arrow) => `${name}: ${code.slice(arrow.start, arrow.start + 60)}`)).toEqual([])
