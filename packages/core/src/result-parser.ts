@@ -112,7 +112,8 @@ const described = new WeakMap<Schema, Shape>()
 export function describeShape(schema: Schema): Shape {
   let shape = described.get(schema)
   if (!shape) {
-    shape = { ...shapeOf(schema), schema }
+    shape = shapeOf(schema)
+    shape.schema = schema
     described.set(schema, shape)
   }
   return shape
