@@ -113,11 +113,24 @@ export function describeShape(schema: Schema): Shape {
   let shape = described.get(schema)
   if (!shape) {
     shape = shapeOf(schema)
-    shape.schema = schema
+    if (!Object.isFrozen(shape)) shape.schema = schema
     described.set(schema, shape)
   }
   return shape
 }
+
+/**
+ * The shapes of the primitives: one of each, without a schema (their checks never ask zod), so that every string field
+ * of every schema shares one parser: a Data API result has hundreds of them, described while its first request is out.
+ */
+const PRIMITIVES = {
+  string: Object.freeze({ t: 'string' }),
+  number: Object.freeze({ t: 'number' }),
+  boolean: Object.freeze({ t: 'boolean' }),
+  null: Object.freeze({ t: 'null' }),
+  unknown: Object.freeze({ t: 'unknown' }),
+  any: Object.freeze({ t: 'unknown' }),
+} as const satisfies Record<string, Shape>
 
 function shapeOf(schema: Schema): Shape {
   const def = defOf(schema)
@@ -127,10 +140,9 @@ function shapeOf(schema: Schema): Shape {
     case 'number':
     case 'boolean':
     case 'null':
-      return { t: def.type as 'string' | 'number' | 'boolean' | 'null' }
     case 'unknown':
     case 'any':
-      return { t: 'unknown' }
+      return PRIMITIVES[def.type]
     case 'enum':
       return { t: 'values', values: Object.values(def.entries as Record<string, unknown>) }
     case 'literal':
