@@ -4,7 +4,7 @@ import * as z from 'zod'
 import { catalog, findOperation } from './catalog.js'
 import { jsonNumber, numericText, openEnum } from './data/lenient.js'
 import { parseInPlace } from './result-parser.js'
-import { record, u64 } from './schemas.js'
+import { float, record, u32, u64 } from './schemas.js'
 
 /**
  * The in-place parse never accepts what zod refuses, and what it accepts it turns into zod's data. It may decline what
@@ -255,4 +255,24 @@ test('property: getCurrentValidators (a union of three converting shapes) agrees
     { numRuns: 400 },
   )
   expect(accepted).toBeGreaterThan(40)
+})
+
+test('behavior: a reply declined after some conversions reads to zod as the original did', () => {
+  // A u32 or float whose text zod turns into a number it would refuse as a number (above 2^53, infinite) is zod's to
+  // convert: converted here, a reply refused later and handed to zod would read differently.
+  const schema = record({ a: u32(), f: float(), n: u64(), b: z.boolean() })
+  for (const original of [
+    { a: '9007199254740993', f: '1.5', n: '7', b: 'x' },
+    { a: '7', f: '9'.repeat(400), n: '7', b: 'x' },
+    { a: '7', f: '1.5', n: '18446744073709551615', b: 'x' },
+  ]) {
+    const reply = structuredClone(original)
+    expect(parseInPlace(schema, reply)).toBeUndefined()
+    expect(schema.safeParse(reply).error?.issues).toEqual(schema.safeParse(original).error?.issues)
+  }
+  // A reply zod accepts with such values is zod's to convert: declined here, it reads to zod as it was.
+  const big = { a: '9007199254740993', f: '9'.repeat(400), n: '7', b: true }
+  const reply = structuredClone(big)
+  expect(parseInPlace(schema, reply)).toBeUndefined()
+  expect(schema.parse(reply)).toEqual(schema.parse(big))
 })

@@ -46,7 +46,7 @@ export type Shape = (
 
 /** What a parser returns for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail')
-/** What a generated shape's parser throws where only zod can tell (it holds no schema to ask). */
+/** What a parser throws where only zod can tell: a generated shape holds no schema to ask. */
 const UNDECIDED: unique symbol = Symbol('undecided')
 type Parser = (value: unknown) => unknown
 
@@ -75,29 +75,22 @@ const CONVERSIONS = new Map<unknown, Shape['t']>([
  * undefined when the schema refuses it: the caller then parses with zod for the issues.
  */
 export function parseInPlace(schema: Schema, value: unknown): { success: true; data: unknown } | undefined {
-  const out = parserOf(describeShape(schema))(value)
-  return out === FAIL ? undefined : { success: true, data: out }
+  return parseByShape(describeShape(schema), value)
 }
 
 /**
- * As `parseInPlace`, by a shape, but a reply it does not accept is left as it was. A generated shape does not
- * accept what only zod can check either (a union's option cut short there is not one zod refuses, so no other option
- * is tried instead): the caller then asks zod.
+ * As `parseInPlace`, by a shape. A generated shape does not accept what only zod can check either: the caller then
+ * asks zod, which reads what is left as it would have read the reply (a union's option cut short there is not one
+ * zod refuses, so no other option is tried instead, and its conversions are undone). So does any shape for a value
+ * it cannot convert in place without changing how zod would read it.
  */
 export function parseByShape(shape: Shape, value: unknown): { success: true; data: unknown } | undefined {
-  const outer = undo
-  undo = []
   try {
     const out = parserOf(shape)(value)
-    if (out !== FAIL) return { success: true, data: out }
-    revert(undo)
-    return undefined
+    return out === FAIL ? undefined : { success: true, data: out }
   } catch (thrown) {
     if (thrown !== UNDECIDED) throw thrown
-    revert(undo)
     return undefined
-  } finally {
-    undo = outer
   }
 }
 
@@ -327,11 +320,20 @@ function compile(shape: Shape): Parser {
     case 'u64':
     case 'u32':
     case 'float': {
-      // The wire's text becomes a bigint or a number here; a number or bigint (inside json payloads) is zod's.
+      // The wire's text becomes a bigint or a number here; a number or bigint (inside json payloads) is zod's. Text
+      // whose number zod would refuse as a number (above 2^53, infinite) leaves the whole reply to zod: converted in
+      // place, it would read differently to zod if the reply were refused later and handed to it.
       const text = WIRE_TEXT[shape.t]
       const convert = WIRE_CONVERT[shape.t]
+      const exact = shape.t === 'u32' ? Number.isSafeInteger : shape.t === 'float' ? Number.isFinite : undefined
       const other = byZod(shape)
-      return (v) => (typeof v === 'string' ? (text.test(v) ? convert(v) : FAIL) : other(v))
+      return (v) => {
+        if (typeof v !== 'string') return other(v)
+        if (!text.test(v)) return FAIL
+        const out = convert(v)
+        if (exact && !exact(out)) throw UNDECIDED
+        return out
+      }
     }
     case 'slice': {
       const slice = partOf(shape.of)
@@ -356,11 +358,11 @@ function compile(shape: Shape): Parser {
 /**
  * The conversions made while a union tries an option: container, key and the value before, so that an option that
  * fails after converting part of the value can be undone before the next one tries (zod tries each on the original),
- * and a generated shape's undecided parse undone whole. Undefined outside a union and `parseByShape`.
+ * or when it is undecided. Undefined outside a union.
  */
 let undo: unknown[] | undefined
 
-/** Converts `container[key]` from `before` to `after`, noting it for the union or shape being tried, if any. */
+/** Converts `container[key]` from `before` to `after`, noting it for the union being tried, if any. */
 function assign(container: object, key: PropertyKey, before: unknown, after: unknown) {
   undo?.push(container, key, before)
   ;(container as Record<PropertyKey, unknown>)[key] = after
@@ -396,7 +398,7 @@ function union(shape: Extract<Shape, { t: 'union' }>): Parser {
       }
       return FAIL
     } catch (thrown) {
-      outer?.push(...(undo as unknown[])) // undecided: parseByShape undoes it all
+      revert(undo as unknown[]) // undecided: zod reads this union's value as it was
       throw thrown
     } finally {
       undo = outer

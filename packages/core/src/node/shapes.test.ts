@@ -104,7 +104,8 @@ test('property: each generated shape accepts only what zod accepts, converted as
         const reply = structuredClone(value)
         const own = parseByShape(result, reply)
         if (!zod.success) expect(own).toBeUndefined()
-        if (!own) expect(reply).toEqual(value) // left as it was, for zod
+        // Declined: what is left reads to zod as the reply did (no conversion made inside a union is left).
+        if (!own) expect(schema.safeParse(reply).data).toEqual(zod.data)
         if (own) {
           expect(own.data).toBe(reply) // the reply itself, no copy
           expect(own.data).toEqual(zod.data)
