@@ -102,7 +102,7 @@ const machineInfo = {
       })
     }
     log('cold start: node -e 0, one call by node:http, by core, by two peers, the Action...')
-    const cold = benchColdStart(devnet.url, quick ? 3 : 11)
+    const cold = benchColdStart(devnet.url, quick ? 3 : 21)
     json.cold_start = cold
     const floor = cold.http
     const cpuWall = (c: ColdStart) => `${fmt(c.cpuMs)} ms CPU (${fmt(c.wallMs)} ms wall)`
