@@ -9,8 +9,9 @@
  * becomes []) and unions of options that convert (a discriminated one takes the option its discriminator names; any
  * other tries each in turn and undoes what a failed option converted, as zod tries each on the original). Any other
  * schema (another transform, a refinement, a check, a default, a strict object) is handed to zod, with the objects
- * and lists that hold it. A value they refuse is parsed by zod again, so errors read as before; the conversions are
- * idempotent, so a half-converted reply parses the same.
+ * and lists that hold it. A value they refuse is parsed by zod again, so errors read as before: what they leave
+ * converted reads to zod as the original did (a union's failed option is undone, and text zod would turn into a number
+ * it refuses as a number leaves the whole reply to zod).
  */
 import * as z from 'zod/mini'
 import { toNumber, toText } from './data/lenient.js'
@@ -21,11 +22,11 @@ type Schema = z.core.$ZodType
 
 /**
  * What the in-place parsers are built from: a schema's shape as plain data. Described from a zod schema when an
- * operation is first checked, or generated at build time for the node's results (node/result-shapes.gen.ts), so that a
+ * operation is first checked, or generated at build time for the node's results (node/shapes.gen.ts), so that a
  * call checks its reply without building a zod schema: zod's first use in a process costs a one-call program more
  * than the call itself (bench/results/client-profile.md). `zod` marks what only zod can check: a described shape
- * holds the schema that checks it (`schema`, never generated); a generated one refuses there, and zod then parses the
- * whole reply.
+ * holds the schema that checks it (`schema`, never generated); a generated one is undecided there, and zod then parses
+ * the whole reply.
  */
 export type Shape = (
   | { t: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'zod' }
