@@ -327,7 +327,7 @@ lap('peers JSON-RPC')
 
 // 5. Peers, Data API: 50,000 items of a paginated list, each walk in a fresh process.
 {
-  const data = await benchPeersData({ items: 50_000, repetitions: quick ? 1 : 5, firstItemWalks: quick ? 2 : 4, log })
+  const data = await benchPeersData({ items: 50_000, repetitions: quick ? 1 : 5, firstItemWalks: quick ? 2 : 10, log })
   json.peers_data = data
   const core = data.walks.core
   const perSecondOf = (w: { seen: number; elapsedMs: number }) => (w.seen / w.elapsedMs) * 1000
