@@ -5,10 +5,10 @@ import { mapsWithoutShippedSources } from '../../scripts/maps-without-shipped-so
 
 // The package ships src/: its maps point there rather than carry a copy (zod's text, not shipped, stays in them).
 const maps = mapsWithoutShippedSources(fileURLToPath(new URL('.', import.meta.url)))
-// What Node loads: without comments and whitespace (names kept), for Node compiles what it reads and the JSDoc is in
-// the types; ASCII only (\uffff escaped), for V8 then keeps each module's source as one-byte text, half the memory
-// of two-byte; module-level arrows as function expressions, which V8 skims until they run
-// (scripts/arrows-as-functions.ts).
+// Both builds of what Node loads (dist/bundled) are without comments and whitespace (names kept: `minify`), for Node
+// compiles what it reads and the JSDoc is in the types; ASCII only (\uffff escaped), for V8 then keeps each module's
+// source as one-byte text, half the memory of two-byte; and declare module-level arrows as function expressions, which
+// V8 skims until they run (scripts/arrows-as-functions.ts).
 const minify = { compress: false, mangle: false, codegen: { removeWhitespace: true } }
 
 export default defineConfig([
